@@ -1,0 +1,31 @@
+# The two set-up commands: `make play` and `make test`. Both create .venv on first use.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: play test lint bench clean
+
+$(BIN)/bellica: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.dev: $(BIN)/bellica
+	$(BIN)/pip install --quiet -e ".[dev]"
+	touch $@
+
+play: $(BIN)/bellica
+	$(BIN)/bellica play imperio-bellum --vs greedy
+
+test: $(VENV)/.dev
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/mypy
+	$(BIN)/pytest -n 2
+
+bench: $(BIN)/bellica
+	$(BIN)/python benchmarks/speed.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,39 @@
+"""The game-agnostic engine: the game contract, actions, records, randomness, registry."""
+
+from bellica.core.action import Action
+from bellica.core.errors import (
+    BellicaError,
+    IllegalAction,
+    InvalidCardData,
+    InvalidConfig,
+    InvalidPosition,
+    InvalidRecord,
+)
+from bellica.core.game import Game, GameInfo, State, replay
+from bellica.core.outcome import Outcome
+from bellica.core.record import Record
+from bellica.core.registry import game_class, games, load, register
+from bellica.core.rng import Rng
+from bellica.core.seat_view import SeatView
+
+__all__ = [
+    "Action",
+    "BellicaError",
+    "Game",
+    "GameInfo",
+    "IllegalAction",
+    "InvalidCardData",
+    "InvalidConfig",
+    "InvalidPosition",
+    "InvalidRecord",
+    "Outcome",
+    "Record",
+    "Rng",
+    "SeatView",
+    "State",
+    "game_class",
+    "games",
+    "load",
+    "register",
+    "replay",
+]

@@ -1,0 +1,294 @@
+"""The game contract: `Game` (a configured ruleset) and `State` (one position of it)."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from bellica.core.action import Action
+from bellica.core.errors import IllegalAction, InvalidConfig, InvalidRecord
+from bellica.core.outcome import Outcome
+from bellica.core.record import Record
+from bellica.core.rng import Rng
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """What `bellica.games()` lists about one game."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    variants: tuple[str, ...]
+    summary: str = ""
+    player_counts: tuple[int, ...] = ()
+    options: dict[str, str] = field(default_factory=dict)
+
+    def allowed_players(self) -> tuple[int, ...]:
+        return self.player_counts or tuple(range(self.min_players, self.max_players + 1))
+
+
+class Game(ABC):
+    """One game with its configuration: player count, variant, options and card data."""
+
+    info: ClassVar[GameInfo]
+    num_distinct_actions: int
+
+    def __init__(
+        self,
+        players: int | None = None,
+        variant: str | None = None,
+        options: dict[str, Any] | None = None,
+        cards: str | None = None,
+    ) -> None:
+        info = self.info
+        allowed = info.allowed_players()
+        if players is None:
+            players = allowed[0]
+        if not isinstance(players, int) or players not in allowed:
+            counts = ", ".join(map(str, allowed))
+            raise InvalidConfig(f"{info.title} is played by {counts} players, not {players}")
+        variant = variant or info.variants[0]
+        if variant not in info.variants:
+            raise InvalidConfig(
+                f"{info.title} has no variant {variant!r}; choose from {', '.join(info.variants)}"
+            )
+        options = dict(options or {})
+        unknown = sorted(set(options) - set(info.options))
+        if unknown:
+            known = ", ".join(sorted(info.options)) or "none"
+            raise InvalidConfig(f"{info.title} has no option {unknown[0]!r}; options: {known}")
+        self.players = players
+        self.variant = variant
+        self.options = self.check_options(options)
+        self.cards = cards
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Validate and complete the options; raise InvalidConfig for a bad value."""
+        return options
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    @abstractmethod
+    def new_game(self, seed: int = 0) -> State:
+        """The initial state; everything random follows from `seed`."""
+
+    @abstractmethod
+    def load_position(self, text: str) -> State:
+        """A state from the game's position notation (raises InvalidPosition)."""
+
+    @abstractmethod
+    def action_from_json(self, data: Any) -> Action:
+        """The action that `action.to_json()` produced (raises IllegalAction if malformed)."""
+
+    @abstractmethod
+    def decode(self, index: int, state: State | None = None) -> Action:
+        """The action with this index in the fixed action space."""
+
+    def encode(self, action: Action) -> int:
+        """The action's index in [0, num_distinct_actions)."""
+        return action.index
+
+    def heuristic(self, state: State, seat: int) -> float:
+        """How good `state` looks for `seat`, in [-1, 1]; games override this for agents."""
+        if state.is_terminal:
+            return state.returns()[seat]
+        return 0.0
+
+    def render(self, observation: dict[str, Any]) -> Any:
+        """A rich renderable drawing of one seat's observation (the terminal board)."""
+        import json
+
+        return json.dumps(observation, indent=2)
+
+    def rules_text(self) -> str:
+        """The game's own-words rules and rulings (Markdown)."""
+        return f"# {self.info.title}\n\nNo rules summary yet."
+
+    def __repr__(self) -> str:
+        return f"<{self.info.title} players={self.players} variant={self.variant!r}>"
+
+
+_EMPTY_HISTORY: tuple[Any, ...] = ()
+
+
+class State(ABC):
+    """One position. Subclasses implement the underscored hooks; this class keeps the contract:
+    legality checks before any change, the action history for records, cached legal actions.
+    """
+
+    __slots__ = ("_history", "_legal", "game", "rng", "seed")
+
+    game: Game
+    seed: int
+    rng: Rng
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.rng = Rng(seed)
+        self._history: tuple[Any, ...] = _EMPTY_HISTORY  # (earlier, action) pairs: O(1) clone
+        self._legal: list[Action] | None = None
+
+    # -- the hooks a game implements ------------------------------------------------------
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat that decides now; None when the game is over."""
+
+    @property
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+
+    @abstractmethod
+    def _legal_actions(self) -> list[Action]:
+        """The legal actions, in a deterministic order (non-empty unless terminal)."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Carry out a legal action (already checked)."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome:
+        """How the game ended (only once terminal)."""
+
+    @abstractmethod
+    def observation(self, seat: int) -> dict[str, Any]:
+        """Everything `seat` may know, as a JSON-able dict, and nothing more."""
+
+    @abstractmethod
+    def _copy(self) -> State:
+        """A copy of the game-specific fields (the base fields are copied by `clone`)."""
+
+    @abstractmethod
+    def position(self) -> str:
+        """The state in the game's position notation."""
+
+    def _resample_hidden(self, seat: int, rng: Rng) -> None:
+        """Resample, in this copy, whatever `seat` cannot know. Future dice are always unknown,
+        so the default gives the copy a fresh random generator."""
+
+    # -- the contract ---------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.is_terminal else self._legal_actions()
+        return list(legal)
+
+    def is_legal(self, action: Action) -> bool:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.is_terminal else self._legal_actions()
+        return action in legal
+
+    def apply(self, action: Action) -> None:
+        """Carry out `action` in place; an illegal one raises IllegalAction and changes nothing."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.is_terminal else self._legal_actions()
+        if action not in legal:
+            raise IllegalAction(self._illegal_message(action))
+        self._legal = None
+        self._apply(action)
+        self._history = (self._history, action)
+
+    def _illegal_message(self, action: object) -> str:
+        if self.is_terminal:
+            return f"the game is over; {action} cannot be played"
+        if not isinstance(action, Action):
+            return f"{action!r} is not an action"
+        return f"{action} is not legal now ({self._legal_summary()})"
+
+    def _legal_summary(self) -> str:
+        legal = self.legal_actions()
+        shown = ", ".join(map(str, legal[:6]))
+        more = f" and {len(legal) - 6} more" if len(legal) > 6 else ""
+        return f"legal: {shown}{more}"
+
+    def returns(self) -> list[float]:
+        """Per seat: +1 for a winner, -1 for a loser, 0 for everyone in a draw."""
+        if not self.is_terminal:
+            return [0.0] * self.game.players
+        winners = self.outcome().winners
+        if not winners:
+            return [0.0] * self.game.players
+        return [1.0 if seat in winners else -1.0 for seat in range(self.game.players)]
+
+    def clone(self) -> State:
+        copy = self._copy()
+        copy.game = self.game
+        copy.seed = self.seed
+        copy.rng = self.rng.clone()
+        copy._history = self._history
+        copy._legal = self._legal
+        return copy
+
+    def determinize(self, seat: int, rng: int | random.Random | Rng) -> State:
+        """A copy in which everything `seat` cannot know is resampled from `rng`."""
+        source = Rng.from_any(rng)
+        copy = self.clone()
+        copy.rng = Rng(source.next64())
+        copy._resample_hidden(seat, source)
+        copy._legal = None
+        return copy
+
+    def actions(self) -> list[Action]:
+        """The actions applied since the initial state, oldest first."""
+        out: list[Action] = []
+        node = self._history
+        while node:
+            node, action = node
+            out.append(action)
+        out.reverse()
+        return out
+
+    @property
+    def move_count(self) -> int:
+        """How many actions have been applied."""
+        count, node = 0, self._history
+        while node:
+            node = node[0]
+            count += 1
+        return count
+
+    def record(self) -> Record:
+        game = self.game
+        return Record(
+            game=game.id,
+            players=game.players,
+            variant=game.variant,
+            options=dict(game.options),
+            seed=self.seed,
+            actions=[a.to_json() for a in self.actions()],
+        )
+
+    @property
+    def mid_move(self) -> bool:
+        """True while the current decision completes an earlier one by the same seat (a piece
+        is picked and its destination is being chosen); greedy agents look through these."""
+        return False
+
+
+def replay(record: Record, game: Game | None = None) -> State:
+    """The state reached by replaying `record` from its seed (raises InvalidRecord)."""
+    from bellica.core.registry import load
+
+    if game is None:
+        try:
+            game = load(record.game, players=record.players, variant=record.variant,
+                        options=record.options)
+        except InvalidConfig as err:
+            raise InvalidRecord(f"the record's game cannot be set up: {err}") from None
+    state = game.new_game(seed=record.seed)
+    for number, data in enumerate(record.actions, start=1):
+        try:
+            state.apply(game.action_from_json(data))
+        except IllegalAction as err:
+            raise InvalidRecord(f"action {number} ({data}) does not replay: {err}") from None
+    return state
