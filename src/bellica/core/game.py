@@ -281,8 +281,9 @@ def replay(record: Record, game: Game | None = None) -> State:
 
     if game is None:
         try:
-            game = load(record.game, players=record.players, variant=record.variant,
-                        options=record.options)
+            game = load(
+                record.game, players=record.players, variant=record.variant, options=record.options
+            )
         except InvalidConfig as err:
             raise InvalidRecord(f"the record's game cannot be set up: {err}") from None
     state = game.new_game(seed=record.seed)

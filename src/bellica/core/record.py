@@ -42,7 +42,9 @@ class Record:
         lines = [json.dumps(a, ensure_ascii=False) for a in self.actions]
         body = ",\n    ".join(lines)
         text = json.dumps(head, indent=2, ensure_ascii=False)
-        return text[:-2] + (f',\n  "actions": [\n    {body}\n  ]\n}}\n' if lines else ',\n  "actions": []\n}\n')
+        return text[:-2] + (
+            f',\n  "actions": [\n    {body}\n  ]\n}}\n' if lines else ',\n  "actions": []\n}\n'
+        )
 
     def save(self, path: str | Path) -> Path:
         path = Path(path)
@@ -66,7 +68,10 @@ class Record:
         options = data.get("options", {})
         checks = [
             (isinstance(game, str), "'game' must be a string"),
-            (isinstance(players, int) and not isinstance(players, bool), "'players' must be an int"),
+            (
+                isinstance(players, int) and not isinstance(players, bool),
+                "'players' must be an int",
+            ),
             (isinstance(variant, str), "'variant' must be a string"),
             (isinstance(seed, int) and not isinstance(seed, bool), "'seed' must be an int"),
             (isinstance(options, dict), "'options' must be an object"),
@@ -79,7 +84,9 @@ class Record:
             if not isinstance(action, dict):
                 raise InvalidRecord(f"action {i + 1} is not an object")
         meta = data.get("meta", {})
-        return cls(game, players, variant, options, seed, actions, meta if isinstance(meta, dict) else {})
+        return cls(
+            game, players, variant, options, seed, actions, meta if isinstance(meta, dict) else {}
+        )
 
     @classmethod
     def loads(cls, text: str) -> Record:

@@ -1,0 +1,110 @@
+"""The 9×9 board: squares a1…i9, neighbours, straight and diagonal lines, setup zones."""
+
+from __future__ import annotations
+
+SIZE = 9
+SQUARES = range(SIZE * SIZE)
+FILES = "abcdefghi"
+
+# Sides. The attacker (red) sets up on ranks 1-2 and moves up; the defender (blue) on 8-9.
+ATTACKER, DEFENDER = 0, 1
+SIDE_NAMES = ("attacker", "defender")
+FORWARD = (SIZE, -SIZE)  # square offset of one step forward, per side
+
+DIRECTIONS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))  # (file, rank)
+
+
+def square(file: int, rank: int) -> int:
+    """The square index of a 0-based file and rank."""
+    return rank * SIZE + file
+
+
+def file_of(sq: int) -> int:
+    return sq % SIZE
+
+
+def rank_of(sq: int) -> int:
+    return sq // SIZE
+
+
+def name(sq: int) -> str:
+    """The square's name, "a1" … "i9"."""
+    return f"{FILES[sq % SIZE]}{sq // SIZE + 1}"
+
+
+def parse_square(text: str) -> int:
+    """The square named `text`; raises ValueError."""
+    text = text.strip().lower()
+    if len(text) != 2 or text[0] not in FILES or text[1] not in "123456789":
+        raise ValueError(f"{text!r} is not a square (a1 … i9)")
+    return square(FILES.index(text[0]), int(text[1]) - 1)
+
+
+def _on_board(file: int, rank: int) -> bool:
+    return 0 <= file < SIZE and 0 <= rank < SIZE
+
+
+def _neighbours(sq: int) -> tuple[int, ...]:
+    f, r = file_of(sq), rank_of(sq)
+    return tuple(square(f + df, r + dr) for df, dr in DIRECTIONS if _on_board(f + df, r + dr))
+
+
+def _lines(sq: int) -> tuple[tuple[int, ...], ...]:
+    """The eight straight and diagonal rays from `sq`, nearest square first."""
+    f, r = file_of(sq), rank_of(sq)
+    rays = []
+    for df, dr in DIRECTIONS:
+        ray = []
+        k = 1
+        while _on_board(f + k * df, r + k * dr):
+            ray.append(square(f + k * df, r + k * dr))
+            k += 1
+        if ray:
+            rays.append(tuple(ray))
+    return tuple(rays)
+
+
+def distance(a: int, b: int) -> int:
+    """King-move (Chebyshev) distance."""
+    return max(abs(file_of(a) - file_of(b)), abs(rank_of(a) - rank_of(b)))
+
+
+def _within_two(sq: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Squares two king-steps away, each with the squares one could pass through to get there."""
+    out = []
+    for dest in SQUARES:
+        if distance(sq, dest) == 2:
+            via = tuple(n for n in NEIGHBOURS[sq] if n in NEIGHBOURS[dest])
+            out.append((dest, via))
+    return tuple(out)
+
+
+def step_toward(frm: int, to: int) -> int:
+    """The neighbour of `frm` one king-step toward `to`."""
+    df = (file_of(to) > file_of(frm)) - (file_of(to) < file_of(frm))
+    dr = (rank_of(to) > rank_of(frm)) - (rank_of(to) < rank_of(frm))
+    return square(file_of(frm) + df, rank_of(frm) + dr)
+
+
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(sq) for sq in SQUARES)
+NEIGHBOUR_SETS: tuple[frozenset[int], ...] = tuple(frozenset(n) for n in NEIGHBOURS)
+LINES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(_lines(sq) for sq in SQUARES)
+TWO_STEPS = tuple(_within_two(sq) for sq in SQUARES)
+
+
+def _ahead(sq: int, side: int, steps: int) -> int:
+    """The square `steps` forward of `sq` for `side`, or -1 off the board."""
+    r = rank_of(sq) + (steps if side == ATTACKER else -steps)
+    return square(file_of(sq), r) if 0 <= r < SIZE else -1
+
+
+# One and two squares straight ahead, per side (-1 when off the board).
+AHEAD = tuple(tuple(_ahead(sq, side, 1) for sq in SQUARES) for side in (ATTACKER, DEFENDER))
+AHEAD2 = tuple(tuple(_ahead(sq, side, 2) for sq in SQUARES) for side in (ATTACKER, DEFENDER))
+
+# Each side's 9×2 setup zone.
+ZONES: tuple[frozenset[int], ...] = (
+    frozenset(sq for sq in SQUARES if rank_of(sq) <= 1),
+    frozenset(sq for sq in SQUARES if rank_of(sq) >= SIZE - 2),
+)
+ZONE_LISTS = tuple(tuple(sorted(z)) for z in ZONES)

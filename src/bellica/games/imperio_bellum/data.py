@@ -1,0 +1,149 @@
+"""Formation and reinforcement data: the TOML schema, validation and loading."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from bellica.core import InvalidCardData
+from bellica.games.imperio_bellum.pieces import KIND_BY_LETTER, KNIGHT
+
+DATA_FILE = Path(__file__).parent / "data" / "formations.toml"
+MAX_PIECES = 15
+MAX_RESERVES = 50
+MAX_KNIGHTS_ON_BOARD = 8
+MAX_KNIGHTS = 10
+
+
+class Formation(BaseModel):
+    """A ready-made setup of one side's zone: bases and up to 15 pieces."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(min_length=1, max_length=60)
+    side: Literal["attacker", "defender", "any"]
+    provisional: bool
+    description: str = ""
+    front: str
+    back: str
+
+    @field_validator("front", "back")
+    @classmethod
+    def _nine_letters(cls, row: str) -> str:
+        letters = row.split()
+        if len(letters) != 9:
+            raise ValueError(f"a rank has 9 squares, this one has {len(letters)}")
+        bad = [x for x in letters if x != "O" and x not in KIND_BY_LETTER]
+        if bad:
+            raise ValueError(f"unknown letter {bad[0]!r} (use H B K A P F O)")
+        return " ".join(letters)
+
+    @model_validator(mode="after")
+    def _counts(self) -> Formation:
+        letters = self.front.split() + self.back.split()
+        if letters.count("H") != 1 or letters.count("B") != 2:
+            raise ValueError("a formation has exactly one H (headquarters) and two B (bases)")
+        units = [x for x in letters if x in "KAPF"]
+        if not 1 <= len(units) <= MAX_PIECES:
+            raise ValueError(f"a formation has 1 to {MAX_PIECES} pieces, not {len(units)}")
+        if letters.count("K") > MAX_KNIGHTS_ON_BOARD:
+            raise ValueError(f"at most {MAX_KNIGHTS_ON_BOARD} knights may start on the board")
+        return self
+
+    def squares(self) -> list[tuple[int, int, int]]:
+        """(file, depth, kind): depth 0 is the edge rank, 1 the front rank."""
+        out = []
+        for depth, row in ((0, self.back), (1, self.front)):
+            for file, letter in enumerate(row.split()):
+                if letter != "O":
+                    out.append((file, depth, KIND_BY_LETTER[letter]))
+        return out
+
+    def knights(self) -> int:
+        return sum(1 for _, _, kind in self.squares() if kind == KNIGHT)
+
+
+class Reinforcements(BaseModel):
+    """A ready-made reinforcement list."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(min_length=1, max_length=60)
+    side: Literal["attacker", "defender", "any"]
+    provisional: bool
+    knight: int = Field(ge=0, le=MAX_KNIGHTS)
+    archer: int = Field(ge=0, le=MAX_RESERVES)
+    pikeman: int = Field(ge=0, le=MAX_RESERVES)
+    footsoldier: int = Field(ge=0, le=MAX_RESERVES)
+
+    @model_validator(mode="after")
+    def _total(self) -> Reinforcements:
+        if self.total() > MAX_RESERVES:
+            raise ValueError(f"at most {MAX_RESERVES} reinforcements, not {self.total()}")
+        return self
+
+    def counts(self) -> list[int]:
+        """Counts in unit-kind order: knight, archer, pikeman, footsoldier."""
+        return [self.knight, self.archer, self.pikeman, self.footsoldier]
+
+    def total(self) -> int:
+        return self.knight + self.archer + self.pikeman + self.footsoldier
+
+
+class SetupData(BaseModel):
+    """The whole file: formations and reinforcement lists."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    formation: list[Formation] = Field(default_factory=list, max_length=8)
+    reinforcements: list[Reinforcements] = Field(default_factory=list, max_length=4)
+
+    @model_validator(mode="after")
+    def _unique_names(self) -> SetupData:
+        for group in (self.formation, self.reinforcements):
+            names = [entry.name for entry in group]
+            for entry_name in names:
+                if names.count(entry_name) > 1:
+                    raise ValueError(f"the name {entry_name!r} is used twice")
+        return self
+
+
+def _describe(err: ValidationError, data: dict[str, object]) -> str:
+    first = err.errors()[0]
+    loc = list(first["loc"])
+    where = []
+    if len(loc) >= 2 and isinstance(loc[1], int):
+        table = loc[0]
+        entries = data.get(str(table))
+        entry = entries[loc[1]] if isinstance(entries, list) and loc[1] < len(entries) else {}
+        label = entry.get("name") if isinstance(entry, dict) else None
+        where.append(f"[[{table}]] #{loc[1] + 1}" + (f" ({label!r})" if label else ""))
+        loc = loc[2:]
+    if loc:
+        where.append("field " + ".".join(map(str, loc)))
+    return (", ".join(where) + ": " if where else "") + first["msg"]
+
+
+def load_setup_data(path: str | Path | None = None) -> SetupData:
+    """Read and validate a formations file (ours by default); raises InvalidCardData."""
+    path = Path(path) if path is not None else DATA_FILE
+    return _load(str(path))
+
+
+@cache
+def _load(path: str) -> SetupData:
+    try:
+        with open(path, "rb") as handle:
+            data = tomllib.load(handle)
+    except OSError as err:
+        raise InvalidCardData(f"{path}: cannot read: {err.strerror or err}") from None
+    except tomllib.TOMLDecodeError as err:
+        raise InvalidCardData(f"{path}: not valid TOML: {err}") from None
+    try:
+        return SetupData.model_validate(data)
+    except ValidationError as err:
+        raise InvalidCardData(f"{path}: {_describe(err, data)}") from None

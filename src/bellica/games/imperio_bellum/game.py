@@ -1,0 +1,104 @@
+"""The Imperio Bellum game: options, seats and roles, and the glue to the engine contract."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from bellica.core import Action, Game, GameInfo, IllegalAction, InvalidConfig, State
+from bellica.games.imperio_bellum import actions as act
+from bellica.games.imperio_bellum.data import load_setup_data
+from bellica.games.imperio_bellum.state import ImperioBellumState
+
+RULES_FILE = Path(__file__).parent / "rules.md"
+DEFAULT_TURN_LIMIT = 50
+
+
+class ImperioBellum(Game):
+    """Two armies on a 9×9 board; dice decide every fight."""
+
+    info = GameInfo(
+        id="imperio-bellum",
+        title="Imperio Bellum",
+        min_players=2,
+        max_players=2,
+        variants=("standard",),
+        summary="9×9 grid wargame: knights, archers, pikemen, footsoldiers and bases; dice combat",
+        options={
+            "attacker": "who attacks (moves first): 0, 1 or roll (a die roll; the default)",
+            "turn_limit": f"house rule: rounds before the tiebreakers decide "
+            f"(default {DEFAULT_TURN_LIMIT}; 0 turns it off)",
+        },
+    )
+    num_distinct_actions = act.SIZE
+
+    def __init__(
+        self,
+        players: int | None = None,
+        variant: str | None = None,
+        options: dict[str, Any] | None = None,
+        cards: str | None = None,
+    ) -> None:
+        super().__init__(players, variant, options, cards)
+        self.setup_data = load_setup_data(cards)
+        self.actions = act.ActionSpace(
+            [f.name for f in self.setup_data.formation],
+            [r.name for r in self.setup_data.reinforcements],
+        )
+        self.turn_limit: int = self.options["turn_limit"]
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        attacker = str(options.get("attacker", "roll")).lower()
+        if attacker not in ("0", "1", "roll"):
+            raise InvalidConfig(f"option attacker must be 0, 1 or roll, not {attacker!r}")
+        limit = options.get("turn_limit", DEFAULT_TURN_LIMIT)
+        try:
+            limit = int(limit)
+        except (TypeError, ValueError):
+            raise InvalidConfig(
+                f"option turn_limit must be a whole number, not {limit!r}"
+            ) from None
+        if limit < 0:
+            raise InvalidConfig("option turn_limit must be 0 (off) or more")
+        return {"attacker": attacker, "turn_limit": limit}
+
+    def new_game(self, seed: int = 0) -> ImperioBellumState:
+        state = ImperioBellumState(self, seed)
+        attacker = self.options["attacker"]
+        if attacker == "roll":
+            # Each player rolls a die, again on a tie; the higher roll attacks.
+            while True:
+                first, second = state.rng.d6(), state.rng.d6()
+                if first != second:
+                    break
+            state.attacker_seat = 0 if first > second else 1
+        else:
+            state.attacker_seat = int(attacker)
+        return state
+
+    def load_position(self, text: str) -> ImperioBellumState:
+        from bellica.games.imperio_bellum.notation import read_position
+
+        return read_position(self, text)
+
+    def action_from_json(self, data: Any) -> Action:
+        return self.actions.from_json(data)
+
+    def decode(self, index: int, state: State | None = None) -> Action:
+        if not isinstance(index, int) or not 0 <= index < act.SIZE:
+            raise IllegalAction(f"action index must be in 0..{act.SIZE - 1}, not {index!r}")
+        return self.actions[index]
+
+    def heuristic(self, state: State, seat: int) -> float:
+        from bellica.games.imperio_bellum.heuristics import evaluate
+
+        assert isinstance(state, ImperioBellumState)
+        return evaluate(state, seat)
+
+    def render(self, observation: dict[str, Any]) -> Any:
+        from bellica.games.imperio_bellum.view import render
+
+        return render(observation)
+
+    def rules_text(self) -> str:
+        return RULES_FILE.read_text(encoding="utf-8")

@@ -1,0 +1,72 @@
+"""The MCTS agent: budgets, strength against random, multi-player play and speed."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from agent_testing import NarrowView, play_game, win_rate
+from sample_games import VALUES, Wide
+
+from bellica.agents import MctsAgent, make_agent
+from bellica.core import SeatView
+from toy_game import Pebbles
+
+
+@pytest.mark.parametrize("iterations", [1, 7, 120])
+def test_runs_exactly_its_iteration_budget(iterations: int) -> None:
+    state = Pebbles(players=2).load_position("9 0 1,2 0,0")
+    view = NarrowView(SeatView(state, 0))
+    agent = MctsAgent(iterations=iterations)
+    agent.act(view.as_seat_view())
+    assert agent.last_iterations == iterations
+    assert len(view.worlds) == iterations  # one fresh determinization per iteration
+
+
+def test_keeps_to_a_time_budget() -> None:
+    state = Pebbles(players=2).load_position("11 0 1,2 0,0")
+    agent = make_agent("mcts:seconds=0.2")
+    assert isinstance(agent, MctsAgent)
+    start = time.perf_counter()
+    agent.act(SeatView(state, 0))
+    elapsed = time.perf_counter() - start
+    assert 0.2 <= elapsed < 0.5
+    assert agent.last_iterations > 100
+
+
+def test_does_not_search_when_only_one_action_is_legal() -> None:
+    state = Pebbles(players=2).load_position("1 1 1,2 1,1")
+    agent = MctsAgent(iterations=50)
+    assert agent.act(SeatView(state, 1)) == state.legal_actions()[0]
+    assert agent.last_iterations == 0
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_takes_a_win_in_one(seed: int) -> None:
+    state = Pebbles(players=2).load_position("2 1 2,3 1,1")
+    assert str(make_agent("mcts:iterations=100", seed=seed).act(SeatView(state, 1))) == "Take 2"
+
+
+@pytest.mark.parametrize("spec", ["mcts:iterations=200", "mcts:iterations=200:rollout=0"])
+def test_beats_random_at_pebbles(spec: str, pebbles: Pebbles) -> None:
+    assert win_rate(pebbles, spec, "random", 40) >= 0.75
+
+
+def test_wins_a_three_player_game_more_than_its_share() -> None:
+    game = Pebbles(players=3)
+    wins, games = 0, 90
+    for seed in range(games):
+        seat = seed % 3
+        agents = [make_agent("random", seed=1000 * seed + s) for s in range(3)]
+        agents[seat] = make_agent("mcts:iterations=200", seed=seed)
+        wins += seat in play_game(game, agents, seed).outcome().winners
+    assert wins / games > 0.55  # random wins about 0.41 here, mcts about 0.69
+
+
+def test_finds_the_best_of_thirty_actions_quickly() -> None:
+    state = Wide().new_game(3)
+    agent = MctsAgent(seed=1, iterations=600, rollout=4)
+    start = time.perf_counter()
+    action = agent.act(SeatView(state, 0))
+    assert time.perf_counter() - start < 1.0
+    assert VALUES[action.index] >= 7
