@@ -126,7 +126,7 @@ def test_rules_render_the_markdown() -> None:
         (["play", "pebbles", "--vs", "mcts:iterations=-3"], ["iterations"]),
         (["simulate", "pebbles", "--agents", "random,wizard"], ["unknown agent 'wizard'"]),
         (["simulate", "pebbles", "--agents", "random,,greedy"], ["comma-separated"]),
-        (["simulate", "pebbles", "-a", "random,greedy,random,greedy"], ["4 agents", "3-player"]),
+        (["simulate", "pebbles", "-a", "random,greedy,random,greedy"], ["4 agents", "2-player"]),
         (["simulate", "pebbles", "-a", "random", "--games", "0"], ["--games"]),
         (["simulate", "pebbles", "-a", "random", "--workers", "0"], ["--workers"]),
         (["simulate", "pebbles", "-a", "random", "--games", "many"], ["--games"]),
@@ -202,6 +202,22 @@ def test_a_bad_record(tmp_path: Path, record: object, fragment: str) -> None:
     result = run("replay", str(path))
     assert result.exit_code == 1
     assert_one_line_error(result, fragment)
+
+
+def test_an_unwritable_out_file(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    result = run("simulate", "pebbles", "-a", "random", "-n", "2", "--out", str(blocker / "x.csv"))
+    assert_one_line_error(result)
+    assert result.stdout == ""
+
+
+def test_an_unwritable_record_dir_fails_before_the_game(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    result = run("play", "pebbles", "--record-dir", str(blocker / "records"), input="1\n")
+    assert_one_line_error(result)
+    assert result.stdout == ""
 
 
 # -- simulate ----------------------------------------------------------------------------

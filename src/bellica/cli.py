@@ -8,7 +8,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.columns import Columns
@@ -27,6 +27,16 @@ from rich.text import Text
 from typer.core import TyperGroup
 
 import bellica
+from bellica.arena import (
+    CsvResultWriter,
+    GameSetup,
+    MatchError,
+    Scoreboard,
+    Summary,
+    agent_seed,
+    default_workers,
+    run_local,
+)
 from bellica.core import (
     Action,
     BellicaError,
@@ -38,7 +48,9 @@ from bellica.core import (
     SeatView,
     State,
     game_class,
+    load,
 )
+from bellica.core import games as all_games
 
 try:  # typer >= 0.2x ships its own copy of click
     from typer._click.exceptions import ClickException, NoArgsIsHelpError
@@ -47,14 +59,13 @@ except ImportError:  # pragma: no cover - older typer on top of click
 
 if TYPE_CHECKING:
     from bellica.agents import Agent
-    from bellica.arena import Summary
 
 
 def _one_line(text: str) -> str:
     return " ".join(str(text).split())
 
 
-def _fail(message: str, code: int = 1) -> None:
+def _fail(message: str, code: int = 1) -> NoReturn:
     typer.echo(f"error: {_one_line(message)}", err=True)
     sys.exit(code)
 
@@ -101,10 +112,10 @@ class _BellicaGroup(TyperGroup):
 app = typer.Typer(
     name="bellica",
     cls=_BellicaGroup,
-    help="Play, simulate and replay the bellica war games.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode="markdown",
 )
 
 
@@ -131,7 +142,9 @@ def _root(
 ) -> None:
     """Play, simulate and replay the bellica war games.
 
-    Start with `bellica list`, then for example `bellica play imperio-bellum --vs greedy`.
+    Start with `bellica list`; then, for example, `bellica play imperio-bellum --vs greedy`,
+    `bellica simulate imperio-bellum --games 1000 --agents random,greedy --out runs.csv` or
+    `bellica replay records/<file>.json`.
     """
 
 
@@ -189,7 +202,7 @@ def list_games() -> None:
     table.add_column("players", justify="center")
     table.add_column("variants")
     table.add_column("options")
-    for info in bellica.games():
+    for info in all_games():
         table.add_row(
             info.id,
             info.title,
@@ -205,10 +218,12 @@ def list_games() -> None:
 
 @app.command()
 def rules(
-    game: Annotated[str, typer.Argument(help="Game id, as `bellica list` shows it.")],
+    game: Annotated[
+        str, typer.Argument(metavar="GAME", help="Game id, as `bellica list` shows it.")
+    ],
 ) -> None:
     """Show a game's rules summary and rulings."""
-    loaded = bellica.load(game)
+    loaded = load(game)
     _stdout().print(Markdown(loaded.rules_text()))
 
 
@@ -280,7 +295,8 @@ def _ask(console: Console, game: Game, state: State, seat: int) -> Action:
         if word in ("?", "help"):
             console.print(
                 "Type an action's number, its text, or the start of its text. "
-                "'board' draws the board again, 'q' stops and saves the game."
+                "'board' draws the board again, 'q' stops and saves the game.",
+                soft_wrap=True,
             )
             _show_actions(console, legal)
             continue
@@ -304,7 +320,7 @@ def _ai_move(console: Console, state: State, seat: int, agent: Agent, players: i
     try:
         state.apply(action)
     except IllegalAction as err:
-        raise BellicaError(f"AI ({agent.name}) chose an illegal action: {err}") from None
+        raise MatchError(f"AI ({agent.name}) chose an illegal action: {err}") from None
     who = f"AI ({agent.name})" if players == 2 else f"AI seat {seat} ({agent.name})"
     console.print(Text(f"{who} plays: {action}", style="magenta"))
     return action
@@ -343,7 +359,9 @@ def _show_outcome(console: Console, state: State, labels: Sequence[str] | None) 
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="Game id, as `bellica list` shows it.")],
+    game: Annotated[
+        str, typer.Argument(metavar="GAME", help="Game id, as `bellica list` shows it.")
+    ],
     players: Players = None,
     variant: Variant = None,
     seat: Annotated[int, typer.Option("--seat", help="Your seat; seat 0 moves first.")] = 0,
@@ -369,18 +387,17 @@ def play(
     """
     from bellica.agents import make_agent
 
-    loaded = bellica.load(game, players=players, variant=variant, options=_parse_options(option))
+    loaded = load(game, players=players, variant=variant, options=_parse_options(option))
     if not 0 <= seat < loaded.players:
         raise InvalidConfig(f"--seat must be 0 to {loaded.players - 1}, not {seat}")
     if seed is None:
         seed = secrets.randbelow(1_000_000)
-    from bellica.arena import agent_seed
-
     agents = {
         other: make_agent(vs, seed=agent_seed(seed, other))
         for other in range(loaded.players)
         if other != seat
     }
+    record_dir.mkdir(parents=True, exist_ok=True)
     labels = ["you" if s == seat else agents[s].name for s in range(loaded.players)]
     console = _stdout()
     console.print(
@@ -422,7 +439,7 @@ def play(
         _show_outcome(console, state, labels)
     else:
         console.print(f"Stopped after {state.move_count} moves ({stopped}); game not finished.")
-    console.print(Text(f"Record saved: {path}"))
+    console.print(Text(f"Record saved: {path}"), soft_wrap=True)
 
 
 # -- bellica simulate --------------------------------------------------------------------
@@ -467,7 +484,9 @@ def _summary_tables(summary: Summary) -> list[Table]:
 
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Argument(help="Game id, as `bellica list` shows it.")],
+    game: Annotated[
+        str, typer.Argument(metavar="GAME", help="Game id, as `bellica list` shows it.")
+    ],
     agents: Annotated[
         str,
         typer.Option(
@@ -501,8 +520,6 @@ def simulate(
     Game i uses seed + i and rotates the agents one seat further, so every agent sits in
     every seat equally often; the results are the same for any number of workers.
     """
-    from bellica.arena import CsvResultWriter, GameSetup, Scoreboard, default_workers, run_local
-
     specs = [spec.strip() for spec in agents.split(",")]
     if not all(specs):
         raise InvalidConfig(f"--agents takes comma-separated agent specs, not {agents!r}")
@@ -510,13 +527,16 @@ def simulate(
         players = len(specs)
     setup = GameSetup.create(game, players=players, variant=variant, options=_parse_options(option))
     workers = min(workers or default_workers(), games)
+    errors = _stderr()
     progress = Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
         TimeRemainingColumn(),
-        console=_stderr(),
+        console=errors,
+        transient=True,
+        disable=not errors.is_terminal,
     )
     task = progress.add_task("games", total=games)
     results = run_local(
@@ -528,6 +548,7 @@ def simulate(
         max_decisions=max_decisions,
         progress=lambda _: progress.advance(task),
     )
+    writer = CsvResultWriter(out, setup.players) if out is not None else None
     console = _stdout()
     title = game_class(game).info.title
     console.print(
@@ -536,7 +557,6 @@ def simulate(
         f"{'s' if workers > 1 else ''}"
     )
     board = Scoreboard(list(dict.fromkeys(specs)))
-    writer = CsvResultWriter(out, setup.players) if out is not None else None
     start = time.perf_counter()
     try:
         with progress:
@@ -557,7 +577,7 @@ def simulate(
         f"Time: {summary.mean_seconds:.4f} s per game, {wall:.2f} s in all."
     )
     if out is not None:
-        console.print(Text(f"Rows written to {out}"))
+        console.print(Text(f"Rows written to {out}"), soft_wrap=True)
 
 
 # -- bellica replay ----------------------------------------------------------------------
@@ -566,7 +586,7 @@ def simulate(
 def _replay_steps(record: Record) -> tuple[Game, State, list[tuple[int | None, Action]]]:
     """The game, final state and (seat, action) of each move of a record (InvalidRecord)."""
     try:
-        game = bellica.load(
+        game = load(
             record.game, players=record.players, variant=record.variant, options=record.options
         )
     except InvalidConfig as err:
@@ -592,7 +612,9 @@ def _replay_steps(record: Record) -> tuple[Game, State, list[tuple[int | None, A
 
 @app.command()
 def replay(
-    file: Annotated[Path, typer.Argument(help="A game record (JSON), e.g. from `bellica play`.")],
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="A game record (JSON), e.g. from `bellica play`.")
+    ],
     seat: Annotated[
         int | None,
         typer.Option("--seat", help="Also draw the final position as this seat sees it."),

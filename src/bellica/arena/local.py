@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import Any
 
 from bellica.arena.match import MAX_DECISIONS, GameResult, GameSetup, play_match, seat_lineup
 from bellica.core import InvalidConfig
@@ -116,7 +118,7 @@ def _run_pool(
     start_method: str,
 ) -> Iterator[GameResult]:
     context = multiprocessing.get_context(start_method)
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_ignore_ctrl_c)
     pending: dict[Future[list[GameResult]], int] = {}
     finished: dict[int, list[GameResult]] = {}  # chunk start -> results, waiting for their turn
     next_submit = 0  # first game not yet handed to the pool
@@ -133,6 +135,7 @@ def _run_pool(
         pending[future] = next_submit
         next_submit = stop
 
+    completed = False
     try:
         while next_yield < games:
             while (
@@ -153,5 +156,26 @@ def _run_pool(
                 results = finished.pop(next_yield)
                 next_yield += len(results)
                 yield from results
+        completed = True
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        if completed:
+            pool.shutdown(wait=True)
+        else:  # an error, Ctrl-C, or a caller that stopped early: drop the work still running
+            _stop_workers(pool)
+
+
+def _ignore_ctrl_c() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them; no traceback from each worker."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool now, abandoning the games in progress."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14+
+    if terminate is not None:
+        terminate()
+    else:
+        processes: dict[int, Any] = getattr(pool, "_processes", None) or {}
+        for process in list(processes.values()):
+            process.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)

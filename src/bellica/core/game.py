@@ -172,7 +172,9 @@ class State(ABC):
 
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
         """Resample, in this copy, whatever `seat` cannot know. Future dice are always unknown,
-        so the default gives the copy a fresh random generator."""
+        so `determinize` always gives the copy a fresh random generator; games with hidden
+        cards or chests override this to reshuffle them."""
+        return
 
     # -- the contract ---------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:

@@ -219,10 +219,9 @@ def apply_play(st: ImperioBellumState, action: Action) -> None:
     elif _SELECT <= i < _MOVE:
         sq = (i - _SELECT) % N
         st.selected = sq
-        if st.board[sq] & 7 == KNIGHT:
-            st.knight_actions = KNIGHT_ACTIONS
-            st.knight_charge = 0
-            st.knight_started = False
+        st.knight_actions = KNIGHT_ACTIONS if st.board[sq] & 7 == KNIGHT else 0
+        st.knight_charge = 0
+        st.knight_started = False
     elif _ATTACK <= i < _CAPTURE:
         rest = (i - _ATTACK) % (N * N)
         frm, to = divmod(rest, N)

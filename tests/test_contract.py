@@ -1,0 +1,143 @@
+"""The game contract, checked on every registered game and variant with seeded random play."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import bellica
+from bellica.core import Action, IllegalAction, Record, State
+
+MAX_DECISIONS = 20_000
+CONFIGS = [
+    (info.id, players, variant)
+    for info in bellica.games()
+    for variant in info.variants
+    for players in info.allowed_players()
+]
+IDS = [f"{g}-{p}p-{v}" for g, p, v in CONFIGS]
+SEEDS = [1, 2, 3]
+
+
+def _playout(game_id: str, players: int, variant: str, seed: int, check_every: int = 0):
+    """Play a seeded random game; every `check_every` decisions run `_check_step`."""
+    game = bellica.load(game_id, players=players, variant=variant)
+    state = game.new_game(seed=seed)
+    rng = random.Random(seed)
+    decisions = 0
+    while not state.is_terminal:
+        legal = state.legal_actions()
+        assert legal, "a state that is not over must offer actions"
+        assert state.current_player is not None
+        if check_every and decisions % check_every == 0:
+            _check_step(game, state, legal, rng)
+        state.apply(rng.choice(legal))
+        decisions += 1
+        assert decisions < MAX_DECISIONS, "the game did not end"
+    return game, state
+
+
+def _check_step(game: bellica.Game, state: State, legal: list[Action], rng: random.Random) -> None:
+    # Legal actions come in a deterministic order and are distinct.
+    assert legal == state.legal_actions()
+    assert len(set(legal)) == len(legal)
+    # Actions round-trip through JSON and through the fixed action space.
+    for action in legal:
+        data = json.loads(json.dumps(action.to_json()))
+        assert game.action_from_json(data) == action
+        index = game.encode(action)
+        assert 0 <= index < game.num_distinct_actions
+        assert game.decode(index, state) == action
+        assert str(action)
+    # An illegal action raises and leaves the state exactly as it was.
+    before = state.position()
+    observations = [state.observation(s) for s in range(game.players)]
+    legal_set = set(legal)
+    for index in rng.sample(range(game.num_distinct_actions), 40):
+        try:
+            action = game.decode(index, state)
+        except IllegalAction:
+            continue
+        if action not in legal_set:
+            with pytest.raises(IllegalAction):
+                state.apply(action)
+    for junk in (None, "end_turn", 17, {"kind": "no-such-thing"}):
+        with pytest.raises(IllegalAction):
+            state.apply(junk)  # type: ignore[arg-type]
+    assert state.position() == before
+    assert [state.observation(s) for s in range(game.players)] == observations
+    # Determinizing never changes what the seat itself knows, and never touches the original.
+    for seat in range(game.players):
+        copy = state.determinize(seat, rng.getrandbits(32))
+        assert copy.observation(seat) == observations[seat]
+        assert copy.legal_actions() == legal
+    assert state.position() == before
+    # Observations are JSON-able.
+    json.dumps(observations)
+    # A clone is independent.
+    twin = state.clone()
+    twin.apply(legal[-1])
+    assert state.position() == before
+
+
+@pytest.mark.parametrize(("game_id", "players", "variant"), CONFIGS, ids=IDS)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_random_playout_keeps_the_contract(game_id: str, players: int, variant: str, seed: int):
+    game, state = _playout(game_id, players, variant, seed, check_every=97)
+    assert state.current_player is None
+    assert state.legal_actions() == []
+    outcome = state.outcome()
+    assert all(0 <= w < players for w in outcome.winners)
+    assert outcome.reason
+    returns = state.returns()
+    assert len(returns) == players
+    assert sorted(set(returns)) in ([0.0], [-1.0, 1.0], [1.0])
+    with pytest.raises(IllegalAction):
+        state.apply(game.decode(0, state))
+
+
+@pytest.mark.parametrize(("game_id", "players", "variant"), CONFIGS, ids=IDS)
+def test_records_replay_exactly(game_id: str, players: int, variant: str, tmp_path):
+    _, state = _playout(game_id, players, variant, seed=11)
+    record = state.record()
+    path = record.save(tmp_path / "game.json")
+    loaded = Record.load(path)
+    assert loaded.to_json() == record.to_json()
+    replayed = bellica.replay(loaded)
+    assert replayed.position() == state.position()
+    assert replayed.outcome() == state.outcome()
+    assert [a.to_json() for a in replayed.actions()] == record.actions
+
+
+@pytest.mark.parametrize(("game_id", "players", "variant"), CONFIGS, ids=IDS)
+def test_same_seed_same_game(game_id: str, players: int, variant: str):
+    _, first = _playout(game_id, players, variant, seed=5)
+    _, second = _playout(game_id, players, variant, seed=5)
+    assert first.position() == second.position()
+    assert first.record().actions == second.record().actions
+
+
+@pytest.mark.parametrize(("game_id", "players", "variant"), CONFIGS, ids=IDS)
+def test_positions_round_trip(game_id: str, players: int, variant: str):
+    game = bellica.load(game_id, players=players, variant=variant)
+    state = game.new_game(seed=3)
+    rng = random.Random(3)
+    while not state.is_terminal:
+        text = state.position()
+        assert game.load_position(text).position() == text
+        state.apply(rng.choice(state.legal_actions()))
+    assert game.load_position(state.position()).position() == state.position()
+
+
+def test_bad_configurations_are_refused():
+    for info in bellica.games():
+        with pytest.raises(bellica.InvalidConfig, match="players"):
+            bellica.load(info.id, players=99)
+        with pytest.raises(bellica.InvalidConfig, match="variant"):
+            bellica.load(info.id, variant="no-such-variant")
+        with pytest.raises(bellica.InvalidConfig, match="option"):
+            bellica.load(info.id, options={"no_such_option": 1})
+    with pytest.raises(bellica.InvalidConfig, match="unknown game"):
+        bellica.load("no-such-game")
