@@ -326,6 +326,12 @@ def _ai_move(console: Console, state: State, seat: int, agent: Agent, players: i
     return action
 
 
+def _show_events(console: Console, state: State, seat: int) -> None:
+    """What the last action caused (dice rolled, pieces lost), as the game tells it."""
+    for event in state.observation(seat).get("events", ()):
+        console.print(Text(f"  {event}", style="yellow"))
+
+
 def _record_path(directory: Path, game_id: str, seed: int) -> Path:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     path = directory / f"{game_id}-{seed}-{stamp}.json"
@@ -421,6 +427,7 @@ def play(
                 console.print(Text(f"You play: {action}", style="green"))
             else:
                 _ai_move(console, state, current, agents[current], loaded.players)
+            _show_events(console, state, seat)
     except _Stop as stop:
         stopped = stop.why
     except KeyboardInterrupt:

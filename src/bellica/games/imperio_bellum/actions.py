@@ -47,6 +47,12 @@ def _piece_name(kind: int) -> str:
     return title(kind)
 
 
+def _a(kind: int) -> str:
+    """ "a knight", "an archer"."""
+    word = KIND_NAMES[kind]
+    return ("an " if word[0] in "aeiou" else "a ") + word
+
+
 class ActionSpace:
     """Builds each action on first use and keeps it, so equal actions are the same object."""
 
@@ -90,7 +96,7 @@ class ActionSpace:
                 "reinforce",
                 {"piece": KIND_NAMES[kind]},
                 i,
-                f"Add a {KIND_NAMES[kind]} to the reinforcements",
+                f"Add {_a(kind)} to the reinforcements",
             )
         if i < PRESET:
             kind = i - UNREINFORCE + 1
@@ -98,7 +104,7 @@ class ActionSpace:
                 "unreinforce",
                 {"piece": KIND_NAMES[kind]},
                 i,
-                f"Take a {KIND_NAMES[kind]} out of the reinforcements",
+                f"Take {_a(kind)} out of the reinforcements",
             )
         if i < RESERVES_READY:
             n = i - PRESET

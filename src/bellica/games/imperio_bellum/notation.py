@@ -32,6 +32,7 @@ from bellica.games.imperio_bellum.pieces import (
     PIKEMAN,
     UNIT_KINDS,
 )
+from bellica.games.imperio_bellum.turn import KNIGHT_ACTIONS
 
 if TYPE_CHECKING:
     from bellica.games.imperio_bellum.game import ImperioBellum
@@ -123,10 +124,14 @@ def _parse_squares(text: str) -> list[int]:
 
 
 def _parse_int(text: str, what: str) -> int:
+    """A whole number, 0 or more."""
     try:
-        return int(text)
+        value = int(text)
     except ValueError:
         raise _fail(f"{what} must be a number, not {text!r}") from None
+    if value < 0:
+        raise _fail(f"{what} cannot be negative ({text!r})")
+    return value
 
 
 def read_position(game: ImperioBellum, text: str) -> ImperioBellumState:
@@ -145,7 +150,7 @@ def read_position(game: ImperioBellum, text: str) -> ImperioBellumState:
         line = raw.strip()
         if not line or line.startswith("#") or line == HEADER or line == "board:":
             continue
-        if line[0].isdigit() and len(line) > 1 and line[1] == " ":
+        if line[0] in "0123456789" and len(line) > 1 and line[1] == " ":
             rank = int(line[0])
             if not 1 <= rank <= SIZE or rank in ranks:
                 raise _fail(f"rank {line[0]} is out of range or given twice")
@@ -249,14 +254,17 @@ def _read_headers(st: ImperioBellumState, h: dict[str, str]) -> None:
             side = _side(words[0])
             st.initial_units[side] = _parse_int(words[1], "start units")
             st.initial_reserves[side] = _parse_int(words[2], "start reinforcements")
-    lost = h.get("headquarters-lost", "none").split()
+    lost = h.get("headquarters-lost", "none").lower().split()
+    if any(word not in (*SIDE_NAMES, "none") for word in lost):
+        raise _fail("headquarters-lost lists attacker, defender, both or none")
     st.hq_lost = [SIDE_NAMES[s] in lost for s in (0, 1)]
     st.alterations = _parse_int(h.get("alterations-left", "4"), "alterations-left")
     st.spawn_queue = _parse_squares(h.get("spawning", ""))
-    for sq in _parse_squares(h.get("acted", "")):
-        st.flags[sq] |= ACTED
-    for sq in _parse_squares(h.get("moved", "")):
-        st.flags[sq] |= MOVED
+    for key, mark in (("acted", ACTED), ("moved", MOVED)):
+        for sq in _parse_squares(h.get(key, "")):
+            if not st.board[sq]:
+                raise _fail(f"{key} names {name(sq)}, an open square")
+            st.flags[sq] |= mark
     if "selected" in h:
         words = h["selected"].split()
         st.selected = _parse_squares(words[0])[0] if words else -1
@@ -264,6 +272,8 @@ def _read_headers(st: ImperioBellumState, h: dict[str, str]) -> None:
         st.knight_actions = _parse_int(fields.get("actions", "5"), "actions")
         st.knight_charge = _parse_int(fields.get("tiles", "0"), "tiles")
         st.knight_started = "started" in words
+        if st.knight_actions > KNIGHT_ACTIONS:
+            raise _fail(f"a knight has at most {KNIGHT_ACTIONS} actions")
     if "base-won" in h:
         words = h["base-won"].split()
         if len(words) != 3 or words[1] != "by":
@@ -292,7 +302,16 @@ def _check(st: ImperioBellumState) -> None:
             raise _fail(f"spawning square {name(sq)} holds no base of the side to move")
     if st.pending:
         base, by = st.pending
-        if not board[base] or board[base] & 7 < BASE or not board[by] or board[by] >> 3 != st.side:
-            raise _fail("base-won needs a base and an attacking piece of the side to move")
+        if (
+            not board[base]
+            or board[base] & 7 < BASE
+            or board[base] >> 3 == st.side
+            or not board[by]
+            or board[by] & 7 >= BASE
+            or board[by] >> 3 != st.side
+        ):
+            raise _fail("base-won needs an enemy base and an attacking piece of the side to move")
     if st.round < 0 or not 0 <= st.alterations <= 4:
         raise _fail("round must be 0 or more and alterations-left 0 to 4")
+    if st.phase == OVER and st.winner < 0:
+        raise _fail("a finished game needs a result line ('result: attacker | reason')")

@@ -95,15 +95,14 @@ def setup_actions(st: ImperioBellumState) -> list[Action]:
     if phase in (DEFENDER_PIECES, ATTACKER_PIECES):
         return _placements(st, side) + ([A[act.READY]] if st.units[side] else [])
     if phase in (DEFENDER_RESERVES, ATTACKER_RESERVES):
-        out = _reserve_changes(st, side)
         on_board = knights_on_board(st, side)
-        out += [
+        out = [
             A[act.PRESET + i]
             for i, r in enumerate(st.game.setup_data.reinforcements)
             if _fits(SIDE_NAMES[side], r.side) and on_board + r.knight <= MAX_KNIGHTS
         ]
         out.append(A[act.RESERVES_READY])
-        return out
+        return out + _reserve_changes(st, side)
     assert phase == ALTERATIONS
     out = _placements(st, side) + _reserve_changes(st, side)
     board = st.board

@@ -39,6 +39,7 @@ N = 81
 KNIGHT_ACTIONS = 5
 RANGE_MIN, RANGE_MAX = 2, 5
 MAX_AUTO_END = 4  # turns ended in a row because nobody could act, before asking instead
+MELEE, SHOT, SPLASH = 0, 1, 2  # how a combat was fought, as `st.combats` notes it
 
 # Offsets into the action space (local names for speed).
 _SELECT, _MOVE, _ATTACK, _SPAWN, _NO_SPAWN = (
@@ -301,7 +302,7 @@ def _attack(st: ImperioBellumState, frm: int, to: int) -> None:
     d_roll = rng.roll(d_dice)
     if ranged:
         hit = a_roll > d_roll  # a tie spares the target
-        st.combats.append((frm, to, kind, target, a_dice, d_dice, a_roll, d_roll, hit))
+        st.combats.append((frm, to, kind, target, a_dice, d_dice, a_roll, d_roll, SHOT))
         if hit:
             _eliminate(st, to)
         _splash(st, frm, to)
@@ -310,7 +311,7 @@ def _attack(st: ImperioBellumState, frm: int, to: int) -> None:
         return
     if target >= BASE:
         won = a_roll > d_roll  # the base wins a tie
-        st.combats.append((frm, to, kind, target, a_dice, d_dice, a_roll, d_roll, won))
+        st.combats.append((frm, to, kind, target, a_dice, d_dice, a_roll, d_roll, MELEE))
         if won:
             st.pending = (to, frm)
         else:
@@ -320,7 +321,7 @@ def _attack(st: ImperioBellumState, frm: int, to: int) -> None:
         return
     won = a_roll > d_roll
     tie = a_roll == d_roll
-    st.combats.append((frm, to, kind, target, a_dice, d_dice, a_roll, d_roll, won))
+    st.combats.append((frm, to, kind, target, a_dice, d_dice, a_roll, d_roll, MELEE))
     if won:
         _eliminate(st, to)
         if kind != PIKEMAN:
@@ -368,7 +369,7 @@ def _splash(st: ImperioBellumState, archer: int, target: int) -> None:
             a_roll = rng.roll(1)
             d_roll = rng.roll(d_dice)
             hit = a_roll > d_roll
-            st.combats.append((archer, n, ARCHER, q & 7, 1, d_dice, a_roll, d_roll, hit))
+            st.combats.append((archer, n, ARCHER, q & 7, 1, d_dice, a_roll, d_roll, SPLASH))
             if hit:
                 _eliminate(st, n)
 
@@ -462,9 +463,9 @@ def start_turn(st: ImperioBellumState) -> None:
     for sq in range(N):
         if flags[sq] & (ACTED | MOVED):
             flags[sq] &= ~(ACTED | MOVED)
-    st.spawn_queue = spawning_bases(st, st.side)
-    while st.spawn_queue and not _can_spawn(st, st.spawn_queue[0]):
-        st.spawn_queue.pop(0)
+    # A base with no empty neighbour cannot spawn this turn; spawning only fills squares, so
+    # one that can spawn now may still be passed over later (see `_next_spawn`).
+    st.spawn_queue = [b for b in spawning_bases(st, st.side) if _can_spawn(st, b)]
 
 
 def spawning_bases(st: ImperioBellumState, side: int) -> list[int]:

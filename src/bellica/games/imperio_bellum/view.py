@@ -8,12 +8,16 @@ from bellica.games.imperio_bellum.board import SIDE_NAMES, name
 from bellica.games.imperio_bellum.phases import PHASE_NAMES
 from bellica.games.imperio_bellum.pieces import (
     ACTED,
+    BASE,
     CAPTURED,
     ENTRENCHED,
+    KIND_BY_NAME,
     KIND_NAMES,
     LETTERS,
     UNIT_KINDS,
+    title,
 )
+from bellica.games.imperio_bellum.turn import MELEE
 
 if TYPE_CHECKING:
     from bellica.games.imperio_bellum.state import ImperioBellumState
@@ -36,6 +40,7 @@ def observe(st: ImperioBellumState, seat: int) -> dict[str, Any]:
                 }
             )
     current = st.current_player
+    combats = [describe_combat(c) for c in st.combats]
     obs: dict[str, Any] = {
         "game": "imperio-bellum",
         "seat": seat,
@@ -59,7 +64,8 @@ def observe(st: ImperioBellumState, seat: int) -> dict[str, Any]:
         "base_won": name(st.pending[0]) if st.pending else None,
         "spawning_from": name(st.spawn_queue[0]) if st.spawn_queue else None,
         "alterations_left": st.alterations,
-        "last_combats": [describe_combat(c) for c in st.combats],
+        "last_combats": combats,
+        "events": [c["text"] for c in combats],
         "position": st.position(),
     }
     if st.is_terminal:
@@ -68,20 +74,32 @@ def observe(st: ImperioBellumState, seat: int) -> dict[str, Any]:
 
 
 def describe_combat(c: tuple[Any, ...]) -> dict[str, Any]:
-    frm, to, kind, target, a_dice, d_dice, a_roll, d_roll, won = c
+    """One fight of the last action, with its dice, and a sentence saying how it went."""
+    frm, to, kind, target, a_dice, d_dice, a_roll, d_roll, mode = c
+    attacker, defender = title(kind), title(target)
+    won = a_roll > d_roll
+    if won:
+        result = f"the {defender.lower()} falls" if target < BASE else "the base is beaten"
+    elif mode != MELEE:
+        result = f"the {defender.lower()} holds"
+    elif a_roll == d_roll and target < BASE:
+        result = "both fall"
+    else:
+        result = f"the {attacker.lower()} falls"
+    how = ("attacks", "shoots", "splashes")[mode]
     return {
         "from": name(frm),
         "to": name(to),
         "attacker": KIND_NAMES[kind],
         "defender": KIND_NAMES[target],
+        "mode": ("melee", "shot", "splash")[mode],
         "attack_dice": a_dice,
         "defence_dice": d_dice,
         "attack_roll": a_roll,
         "defence_roll": d_roll,
         "attacker_won": won,
-        "text": f"{KIND_NAMES[kind]} {name(frm)} rolls {a_roll} on {a_dice}d6 against "
-        f"{KIND_NAMES[target]} {name(to)}'s {d_roll} on {d_dice}d6: "
-        + ("hit" if won else "tie" if a_roll == d_roll else "held"),
+        "text": f"{attacker} {name(frm)} {how} {defender.lower()} {name(to)}: "
+        f"{a_roll} on {a_dice}d6 against {d_roll} on {d_dice}d6, {result}",
     }
 
 
@@ -102,7 +120,7 @@ def render(obs: dict[str, Any]) -> Any:
             if p is None:
                 cells.append(Text("·", style="dim"))
                 continue
-            letter = LETTERS[{v: k for k, v in KIND_NAMES.items()}[p["piece"]]]
+            letter = LETTERS[KIND_BY_NAME[p["piece"]]]
             style = "bold red" if p["side"] == "attacker" else "bold blue"
             if obs.get("selected") == p["square"]:
                 style += " reverse"
@@ -125,10 +143,10 @@ def _sidebar(obs: dict[str, Any]) -> Any:
         lines.append(f"To move: {obs['to_move']}\n")
     for side, style in (("attacker", "red"), ("defender", "blue")):
         r = obs["reinforcements"][side]
-        lines.append(f"{side}: ", style=f"bold {style}")
+        lines.append(f"{side.capitalize()}: ", style=f"bold {style}")
+        lines.append(f"{obs['units'][side]} pieces, {obs['bases'][side]} bases\n")
         lines.append(
-            f"{obs['units'][side]} pieces, {obs['bases'][side]} bases; reserve "
-            f"K{r['knight']} A{r['archer']} P{r['pikeman']} F{r['footsoldier']}\n"
+            f"  reserve K{r['knight']} A{r['archer']} P{r['pikeman']} F{r['footsoldier']}\n"
         )
     for key, label in (
         ("selected", "Acting"),
@@ -142,13 +160,11 @@ def _sidebar(obs: dict[str, Any]) -> Any:
             f"Knight: {obs['knight_actions_left']} actions left, "
             f"{obs['knight_tiles_moved']} tiles moved\n"
         )
-    for combat in obs["last_combats"]:
-        lines.append(combat["text"] + "\n", style="yellow")
     if "outcome" in obs:
         lines.append(obs["outcome"]["reason"] + "\n", style="bold green")
     lines.append(
-        "K knight, A archer, P pikeman, F footsoldier, B base, H headquarters;\n"
-        "+ entrenched, * captured base",
+        "K knight  A archer  P pikeman\nF footsoldier  B base\nH headquarters\n"
+        "+ entrenched  * captured",
         style="dim",
     )
     return lines
