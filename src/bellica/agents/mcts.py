@@ -134,10 +134,11 @@ class MctsAgent(Agent):
             state.apply(best)
             path.append(best_child)
             node = best_child
+        policy = state.game.playout_action
         for _ in range(self.rollout):
             if state.current_player is None:
                 break
-            state.apply(rng.choice(state.legal_actions()))
+            state.apply(policy(state, rng))
         if state.is_terminal:
             values = state.returns()
         else:

@@ -62,6 +62,7 @@ class CsvResultWriter:
 
     def write(self, result: GameResult) -> None:
         self._writer.writerow(result_row(result))
+        self._file.flush()  # a long run can be watched, or stopped, without losing rows
         self.rows += 1
 
     def close(self) -> None:

@@ -100,6 +100,11 @@ class Game(ABC):
             return state.returns()[seat]
         return 0.0
 
+    def playout_action(self, state: State, rng: Rng) -> Action:
+        """The action a fast default policy plays in MCTS rollouts; uniform unless a game
+        knows better (a plausible policy makes rollouts tell good moves from bad)."""
+        return rng.choice(state.legal_actions())
+
     def render(self, observation: dict[str, Any]) -> Any:
         """A rich renderable drawing of one seat's observation (the terminal board)."""
         import json
@@ -194,8 +199,12 @@ class State(ABC):
         legal = self._legal
         if legal is None:
             legal = self._legal = [] if self.is_terminal else self._legal_actions()
-        if action not in legal:
-            raise IllegalAction(self._illegal_message(action))
+        for candidate in legal:  # games intern their actions: identity is the fast path
+            if candidate is action:
+                break
+        else:
+            if action not in legal:
+                raise IllegalAction(self._illegal_message(action))
         self._legal = None
         self._apply(action)
         self._history = (self._history, action)

@@ -110,10 +110,10 @@ board:
         alterations_left=0,
         acted="e5 e7",
         moved="e5",
-        selected="e5 actions 3 tiles 2 started",
+        selected="e5 actions 3 tiles 2",
     )
     s = game().load_position(full)
-    assert (s.selected, s.knight_actions, s.knight_charge, s.knight_started) == (40, 3, 2, True)
+    assert (s.selected, s.knight_actions, s.knight_charge) == (40, 3, 2)
     assert s.current_player == 1
     round_trip(s)
 

@@ -43,12 +43,16 @@ def ring(square: str) -> set[str]:
 def test_knight_moves_one_square_per_action_in_any_direction() -> None:
     s = do(load({**CAMPS, "e5": "K", "d4": "F"}), "Knight e5")
     assert moves(s, "e5") == ring("e5") - {"d4"}  # never onto its own piece
-    assert "Cancel (pick another piece)" in texts(s)
-    # Cancelling before any action spends nothing: the knight may be picked again.
-    do(s, "Cancel (pick another piece)", "Knight e5", "Knight e5 → f6")
-    # Once it has spent an action it halts instead of cancelling.
-    assert "Knight halts at f6" in texts(s) and "Cancel (pick another piece)" not in texts(s)
+    # Before any action it may already hold where it stands; picking it was a commitment.
+    assert texts(s)[-1] == "Knight e5 holds"
+    do(s, "Knight e5 → f6")
+    # After an action it may still hold, now on its new square, or go on.
+    assert texts(s)[-1] == "Knight f6 holds" and "Knight e5 holds" not in texts(s)
     assert moves(s, "f6") == ring("f6")
+    # Holding ends its turn where it stands; the other pieces may still be picked.
+    do(s, "Knight f6 holds")
+    assert at(s, "f6") == "K" and header(s, "selected") is None
+    assert "Knight f6" not in texts(s) and "Footsoldier d4" in texts(s)
 
 
 def test_knight_has_five_actions() -> None:
@@ -134,7 +138,7 @@ def test_base_moves_one_square_and_never_attacks() -> None:
     s = do(load({**CAMPS, "e5": "B", "e6": "f", "d4": "F"}), "Base e5")
     assert moves(s, "e5") == ring("e5") - {"e6", "d4"}
     assert not attacks(s, "e5")
-    assert texts(s)[-1] == "Cancel (pick another piece)"
+    assert texts(s)[-1] == "Base e5 holds"
     do(s, "Base e5 → f5")
     assert (at(s, "e5"), at(s, "f5")) == ("O", "B")
     # A captured base moves for its captor and stays marked as captured.

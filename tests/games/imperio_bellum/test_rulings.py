@@ -104,7 +104,7 @@ def test_knight_charge_dice(tiles: int, knight_dice: int) -> None:
     assert dice_asked(s) == [knight_dice, 1]
     assert at(s, "e7") == "K"
     left = 5 - tiles - 1
-    expected = f"e7 actions {left} tiles 0 started" if left else None  # done with no actions left
+    expected = f"e7 actions {left} tiles 0" if left else None  # done with no actions left
     assert header(s, "selected") == expected
 
 
@@ -132,22 +132,22 @@ def test_knight_charge_dice_against_pikemen_and_in_defence() -> None:
 # -- 4 ----------------------------------------------------------------------------------------
 def test_engaged_knight_cannot_slip_away() -> None:
     s = do(load({**CAMPS, "c3": "K", "c4": "f"}), "Knight c3")
-    assert texts(s) == ["Knight c3 attacks c4", "Cancel (pick another piece)"]
+    assert texts(s) == ["Knight c3 attacks c4", "Knight c3 holds"]
 
     # An enemy base engages it as well.
     s = do(load({**CAMPS, "c7": "K", "c8": "b"}), "Knight c7")
-    assert texts(s) == ["Knight c7 attacks c8", "Cancel (pick another piece)"]
+    assert texts(s) == ["Knight c7 attacks c8", "Knight c7 holds"]
 
-    # It becomes engaged mid-move too: then it may only attack a neighbouring enemy or halt.
+    # It becomes engaged mid-move too: then it may only attack a neighbouring enemy or hold.
     s = do(load({**CAMPS, "e2": "K", "d5": "f", "f5": "a"}), "Knight e2", "Knight e2 → e3")
     assert "Knight e3 → e4" in texts(s) and "Knight e3 → d3" in texts(s)
     do(s, "Knight e3 → e4")
     assert sorted(texts(s)) == [
         "Knight e4 attacks d5",
         "Knight e4 attacks f5",
-        "Knight halts at e4",
+        "Knight e4 holds",
     ]
-    do(s, "Knight halts at e4")
+    do(s, "Knight e4 holds")
     assert at(s, "e4") == "K" and "Knight e4" not in texts(s)
 
 
@@ -157,7 +157,7 @@ def test_knight_advances_and_attacks_again() -> None:
     do(s, "Knight c2", "Knight c2 → c3", "Knight c3 → c4", "Knight c4 attacks c5")
     # It stepped into the square it won; the attack cost one action and the step none.
     assert (at(s, "c4"), at(s, "c5")) == ("O", "K")
-    assert header(s, "selected") == "c5 actions 2 tiles 0 started"
+    assert header(s, "selected") == "c5 actions 2 tiles 0"
     # One tile after the step in is still point-blank: the step in was no charge tile.
     do(s, "Knight c5 → c6", "Knight c6 attacks c7")
     assert dice_asked(s) == [4, 1, 2, 1]
@@ -238,7 +238,7 @@ def test_each_piece_acts_once() -> None:
     do(s, "Knight e3", "Knight e3 → e4")
     # While the knight is acting no other piece may act, nor may the turn end.
     assert all(t.startswith("Knight") for t in texts(s))
-    do(s, "Knight halts at e4")
+    do(s, "Knight e4 holds")
     assert "Knight e4" not in texts(s)
     do(s, "Headquarters a1", "Headquarters a1 → a2")
     assert "Headquarters a2" not in texts(s)
@@ -519,7 +519,7 @@ def test_pikeman_zone_stops_knights() -> None:
     # The defender's pikeman on e6: its zone is d5-f7 and e4, two squares ahead of it.
     pike = {**CAMPS, "e6": "p"}
     s = do(load({**pike, "e1": "K"}), "Knight e1", "Knight e1 → e2", "Knight e2 → e3")
-    assert header(s, "selected") == "e3 actions 3 tiles 2 started"
+    assert header(s, "selected") == "e3 actions 3 tiles 2"
     do(s, "Knight e3 → e4")
     assert header(s, "selected") is None
     assert at(s, "e4") == "K" and "Knight e4" not in texts(s)
@@ -529,16 +529,16 @@ def test_pikeman_zone_stops_knights() -> None:
     assert not any("attacks" in t for t in texts(s))
     # Not a zone: the square two behind the pikeman.
     s = do(load({**pike, "c8": "K"}), "Knight c8", "Knight c8 → d8")
-    assert header(s, "selected") == "d8 actions 4 tiles 1 started"
+    assert header(s, "selected") == "d8 actions 4 tiles 1"
     # Its own side's pikemen do not stop it.
     s = do(load({**pike, "b2": "K", "c4": "P"}), "Knight b2", "Knight b2 → b3", "Knight b3 → b4")
-    assert header(s, "selected") == "b4 actions 3 tiles 2 started"
+    assert header(s, "selected") == "b4 actions 3 tiles 2"
     # A knight that begins its turn in the zone may act.
     s = do(load({**pike, "d5": "K"}), "Knight d5")
     assert "Knight d5 attacks e6" in texts(s)
     # Leaving the zone it began in is no entering: it goes on.
     s = do(load({**pike, "e4": "K"}), "Knight e4", "Knight e4 → e3", "Knight e3 → e2")
-    assert header(s, "selected") == "e2 actions 3 tiles 2 started"
+    assert header(s, "selected") == "e2 actions 3 tiles 2"
     # Winning a fight and stepping into a square in the zone stops it as well.
     s = load({**pike, "c4": "K", "d5": "f"}, dice=[5, 1])
     do(s, "Knight c4", "Knight c4 attacks d5")
@@ -574,7 +574,7 @@ def test_base_capture_and_destroy() -> None:
     # A knight that captures stays put and may go on with its remaining actions.
     s = load({**CAMPS, "d7": "K", "d8": "b"}, dice=[5, 2])
     do(s, "Knight d7", "Knight d7 attacks d8", "Capture the base at d8")
-    assert header(s, "selected") == "d7 actions 4 tiles 0 started"
+    assert header(s, "selected") == "d7 actions 4 tiles 0"
     assert "Knight d7 → d6" in texts(s)
 
 
@@ -663,6 +663,45 @@ def test_base_wins_ties(attacker: dict[str, str], steps: list[str], asked: list[
 def test_archers_never_shoot_bases() -> None:
     s = do(load({**CAMPS, "d4": "A", "d8": "b", "d6": "h"}), "Archer d4")
     assert not any("d8" in t or "d6" in t for t in texts(s))
+
+
+# -- 27 ---------------------------------------------------------------------------------------
+def test_picking_a_piece_commits_it() -> None:
+    pieces = {**CAMPS, "d2": "P", "d3": "f", "e5": "K", "g4": "F"}
+    s = do(load(pieces), "Pikeman d2")
+    # Once picked, only that piece's moves and attacks are offered, and holding it where it
+    # stands: no other piece, no ending the turn, no taking the pick back.
+    legal = texts(s)
+    assert all(t.startswith("Pikeman d2 ") for t in legal)
+    assert legal[-1] == "Pikeman d2 holds" and "Pikeman d2 attacks d3" in legal
+    hold = bellica.load("imperio-bellum").action_from_json(
+        {"kind": "hold", "piece": "pikeman", "square": "d2"}
+    )
+    assert str(hold) == "Pikeman d2 holds"
+    s.apply(hold)
+    # Holding was its action for the turn: it stays put, is marked as having acted and cannot
+    # be picked again, while the other pieces still can.
+    assert at(s, "d2") == "P" and at(s, "d3") == "f"
+    assert header(s, "acted") == "d2" and header(s, "moved") is None
+    assert header(s, "selected") is None
+    legal = texts(s)
+    assert "Pikeman d2" not in legal
+    assert {"Knight e5", "Footsoldier g4", "Headquarters a1", "End turn"} <= set(legal)
+    # Holding is no move: the pikeman entrenches at the end of the turn.
+    do(s, "End turn")
+    assert at(s, "d2") == "P+"
+
+    # A knight may hold before spending any action; it keeps its square and all is spent.
+    s = do(load(pieces), "Knight e5", "Knight e5 holds")
+    assert at(s, "e5") == "K" and header(s, "acted") == "e5"
+    assert "Knight e5" not in texts(s) and "Pikeman d2" in texts(s)
+    # Bases and headquarters hold the same way.
+    s = do(load({**pieces, "c1": "B"}), "Base c1")
+    assert texts(s)[-1] == "Base c1 holds"
+    do(s, "Base c1 holds", "Headquarters a1", "Headquarters a1 holds")
+    assert header(s, "acted") == "a1 c1"
+    assert "Base c1" not in texts(s) and "Headquarters a1" not in texts(s)
+    assert "Footsoldier b1" in texts(s)
 
 
 # -- the table itself -------------------------------------------------------------------------

@@ -36,9 +36,8 @@ MOVE = SELECT + 6 * N  # + (kind-1)*6561 + from*81 + to
 ATTACK = MOVE + 6 * N * N  # + (kind-1)*6561 + from*81 + to   (units only)
 CAPTURE = ATTACK + 4 * N * N  # + square
 DESTROY = CAPTURE + N  # + square
-CANCEL = DESTROY + N
-HALT = CANCEL + 1  # + square
-END_TURN = HALT + N
+HOLD = DESTROY + N  # + (kind-1)*81 + square
+END_TURN = HOLD + 6 * N
 SIZE = END_TURN + 1
 
 
@@ -53,20 +52,22 @@ def _a(kind: int) -> str:
     return ("an " if word[0] in "aeiou" else "a ") + word
 
 
-class ActionSpace:
-    """Builds each action on first use and keeps it, so equal actions are the same object."""
+class ActionSpace(dict[int, Action]):
+    """Builds each action on first use and keeps it, so equal actions are the same object.
+
+    It is a dict from index to action: a lookup of an action already built costs one dict
+    access, which matters because the rules look actions up millions of times.
+    """
 
     def __init__(self, formations: list[str], presets: list[str]) -> None:
+        super().__init__()
         if len(formations) > FORMATION_SLOTS or len(presets) > PRESET_SLOTS:
             raise ValueError("too many formations or reinforcement presets")
         self.formations = formations
         self.presets = presets
-        self._cache: dict[int, Action] = {}
 
-    def __getitem__(self, index: int) -> Action:
-        action = self._cache.get(index)
-        if action is None:
-            action = self._cache[index] = self._build(index)
+    def __missing__(self, index: int) -> Action:
+        action = self[index] = self._build(index)
         return action
 
     # -- building ---------------------------------------------------------------------------
@@ -176,14 +177,18 @@ class ActionSpace:
         if i < DESTROY:
             sq = i - CAPTURE
             return Action("capture", {"square": name(sq)}, i, f"Capture the base at {name(sq)}")
-        if i < CANCEL:
+        if i < HOLD:
             sq = i - DESTROY
             return Action("destroy", {"square": name(sq)}, i, f"Destroy the base at {name(sq)}")
-        if i == CANCEL:
-            return Action("cancel", {}, i, "Cancel (pick another piece)")
         if i < END_TURN:
-            sq = i - HALT
-            return Action("halt", {"square": name(sq)}, i, f"Knight halts at {name(sq)}")
+            kind, sq = divmod(i - HOLD, N)
+            kind += 1
+            return Action(
+                "hold",
+                {"piece": KIND_NAMES[kind], "square": name(sq)},
+                i,
+                f"{_piece_name(kind)} {name(sq)} holds",
+            )
         return Action("end_turn", {}, i, "End turn")
 
     # -- JSON -------------------------------------------------------------------------------
@@ -216,7 +221,6 @@ class ActionSpace:
             "ready": READY,
             "reserves_ready": RESERVES_READY,
             "alterations_done": ALTERATIONS_DONE,
-            "cancel": CANCEL,
             "end_turn": END_TURN,
         }
         if kind in simple:
@@ -249,6 +253,6 @@ class ActionSpace:
             return CAPTURE + sq("square")
         if kind == "destroy":
             return DESTROY + sq("square")
-        if kind == "halt":
-            return HALT + sq("square")
+        if kind == "hold":
+            return HOLD + piece() * N + sq("square")
         raise ValueError(f"unknown action kind {kind!r}")

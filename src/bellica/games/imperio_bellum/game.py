@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bellica.core import Action, Game, GameInfo, IllegalAction, InvalidConfig, State
+from bellica.core import Action, Game, GameInfo, IllegalAction, InvalidConfig, Rng, State
 from bellica.games.imperio_bellum import actions as act
 from bellica.games.imperio_bellum.data import load_setup_data
 from bellica.games.imperio_bellum.state import ImperioBellumState
@@ -94,6 +94,12 @@ class ImperioBellum(Game):
 
         assert isinstance(state, ImperioBellumState)
         return evaluate(state, seat)
+
+    def playout_action(self, state: State, rng: Rng) -> Action:
+        from bellica.games.imperio_bellum.playout import playout_action
+
+        assert isinstance(state, ImperioBellumState)
+        return playout_action(state, rng)
 
     def render(self, observation: dict[str, Any]) -> Any:
         from bellica.games.imperio_bellum.view import render

@@ -86,7 +86,6 @@ def write_position(st: ImperioBellumState) -> str:
     if st.selected >= 0:
         lines.append(
             f"selected: {name(st.selected)} actions {st.knight_actions} tiles {st.knight_charge}"
-            + (" started" if st.knight_started else "")
         )
     if st.pending:
         lines.append(f"base-won: {name(st.pending[0])} by {name(st.pending[1])}")
@@ -271,7 +270,6 @@ def _read_headers(st: ImperioBellumState, h: dict[str, str]) -> None:
         fields = dict(zip(words[1::2], words[2::2], strict=False))
         st.knight_actions = _parse_int(fields.get("actions", "5"), "actions")
         st.knight_charge = _parse_int(fields.get("tiles", "0"), "tiles")
-        st.knight_started = "started" in words
         if st.knight_actions > KNIGHT_ACTIONS:
             raise _fail(f"a knight has at most {KNIGHT_ACTIONS} actions")
     if "base-won" in h:

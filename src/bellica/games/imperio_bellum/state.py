@@ -30,7 +30,6 @@ class ImperioBellumState(State):
         "initial_units",
         "knight_actions",
         "knight_charge",
-        "knight_started",
         "pending",
         "phase",
         "reserves",
@@ -63,7 +62,6 @@ class ImperioBellumState(State):
         self.selected = -1  # the square of the piece now acting, or -1
         self.knight_actions = 0  # actions left to the selected knight
         self.knight_charge = 0  # tiles it moved since its last attack
-        self.knight_started = False  # whether it has spent an action yet
         self.pending: tuple[int, int] | None = None  # (base square, attacker square) won
         self.winner = -1  # the winning side once over
         self.end_reason = ""
@@ -138,7 +136,6 @@ class ImperioBellumState(State):
         c.selected = self.selected
         c.knight_actions = self.knight_actions
         c.knight_charge = self.knight_charge
-        c.knight_started = self.knight_started
         c.pending = self.pending
         c.winner = self.winner
         c.end_reason = self.end_reason

@@ -49,13 +49,7 @@ _SELECT, _MOVE, _ATTACK, _SPAWN, _NO_SPAWN = (
     act.SPAWN,
     act.NO_SPAWN,
 )
-_CAPTURE, _DESTROY, _CANCEL, _HALT, _END = (
-    act.CAPTURE,
-    act.DESTROY,
-    act.CANCEL,
-    act.HALT,
-    act.END_TURN,
-)
+_CAPTURE, _DESTROY, _HOLD, _END = act.CAPTURE, act.DESTROY, act.HOLD, act.END_TURN
 
 
 def _behind2(side: int, sq: int) -> int:
@@ -83,13 +77,15 @@ def play_actions(st: ImperioBellumState) -> list[Action]:
 def selection_actions(st: ImperioBellumState) -> list[Action]:
     """Every piece of the side to move that has not acted and has something to do."""
     A = st.game.actions
-    board, flags, side = st.board, st.flags, st.side
-    lo = side * 8
-    out = []
-    for sq in range(N):
-        p = board[sq]
-        if lo < p < lo + 8 and not flags[sq] & ACTED and can_act(st, sq, p):
-            out.append(A[_SELECT + (p - lo - 1) * N + sq])
+    board, flags = st.board, st.flags
+    lo = st.side * 8
+    hi = lo + 8
+    select = _SELECT - (lo + 1) * N  # + piece * 81 + square
+    out = [
+        A[select + p * N + sq]
+        for sq, p in enumerate(board)
+        if lo < p < hi and not flags[sq] & ACTED and can_act(st, sq, p)
+    ]
     out.append(A[_END])
     return out
 
@@ -97,13 +93,13 @@ def selection_actions(st: ImperioBellumState) -> list[Action]:
 def can_act(st: ImperioBellumState, sq: int, p: int) -> bool:
     board = st.board
     lo = p & 8
-    kind = p & 7
-    if kind >= BASE:
-        return any(not board[n] for n in NEIGHBOURS[sq])
+    if p & 7 >= BASE:
+        return not all(board[n] for n in NEIGHBOURS[sq])
     for n in NEIGHBOURS[sq]:
         q = board[n]
         if not q or (q & 8) != lo:
             return True
+    kind = p & 7
     # Boxed in by its own side: only a pikeman's reach or an archer's bow can still act.
     if kind == PIKEMAN:
         t = AHEAD2[lo >> 3][sq]
@@ -129,11 +125,11 @@ def piece_actions(st: ImperioBellumState, sq: int) -> list[Action]:
     elif kind == KNIGHT:
         if st.knight_actions > 0:
             enemies = [n for n in NEIGHBOURS[sq] if board[n] and (board[n] & 8) != lo]
-            if enemies:  # engaged: a knight next to an enemy attacks or halts, it cannot slip away
+            if enemies:  # engaged: a knight next to an enemy attacks or holds, it cannot slip away
                 out = [A[attack + n] for n in enemies]
             else:
                 out = [A[move + n] for n in NEIGHBOURS[sq] if not board[n]]
-        out.append(A[_HALT + sq] if st.knight_started else A[_CANCEL])
+        out.append(A[_HOLD + (kind - 1) * N + sq])
         return out
     else:
         for n in NEIGHBOURS[sq]:
@@ -151,7 +147,7 @@ def piece_actions(st: ImperioBellumState, sq: int) -> list[Action]:
             t = AHEAD2[side][sq]
             if t >= 0 and board[t] and (board[t] & 8) != lo:
                 out.append(A[attack + t])
-    out.append(A[_CANCEL])
+    out.append(A[_HOLD + (kind - 1) * N + sq])
     return out
 
 
@@ -222,17 +218,14 @@ def apply_play(st: ImperioBellumState, action: Action) -> None:
         st.selected = sq
         st.knight_actions = KNIGHT_ACTIONS if st.board[sq] & 7 == KNIGHT else 0
         st.knight_charge = 0
-        st.knight_started = False
     elif _ATTACK <= i < _CAPTURE:
         rest = (i - _ATTACK) % (N * N)
         frm, to = divmod(rest, N)
         _attack(st, frm, to)
     elif i == _END:
         end_turn(st)
-    elif i == _CANCEL:
-        st.selected = -1
-    elif _HALT <= i < _END:
-        _finish_piece(st, i - _HALT)
+    elif _HOLD <= i < _END:
+        _finish_piece(st, (i - _HOLD) % N)
     elif _SPAWN <= i < _NO_SPAWN:
         kind, sq = divmod(i - _SPAWN, N)
         _spawn(st, kind + 1, sq)
@@ -258,7 +251,6 @@ def _move(st: ImperioBellumState, kind: int, frm: int, to: int) -> None:
     if kind == KNIGHT:
         st.knight_actions -= 1
         st.knight_charge += 1
-        st.knight_started = True
         st.selected = to
         if st.knight_actions <= 0 or in_pikeman_zone(board, to, board[to] >> 3):
             st.selected = -1
@@ -290,7 +282,6 @@ def _attack(st: ImperioBellumState, frm: int, to: int) -> None:
         charge = st.knight_charge
         st.knight_actions -= 1
         st.knight_charge = 0
-        st.knight_started = True
     flags[frm] |= ACTED
     a_dice = attack_dice(
         kind, target, ranged=ranged, charge=charge, entrenched=bool(flags[frm] & ENTRENCHED)
