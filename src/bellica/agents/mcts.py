@@ -6,7 +6,7 @@ import math
 import time
 
 from bellica.agents.base import Agent, Option
-from bellica.core import Action, InvalidConfig, SeatView
+from bellica.core import Action, InvalidConfig, Rng, SeatView, State
 
 DEFAULT_ITERATIONS = 400
 
@@ -14,13 +14,14 @@ DEFAULT_ITERATIONS = 400
 class _Node:
     """The statistics of one action in the tree, and the actions tried after it."""
 
-    __slots__ = ("avail", "children", "totals", "visits")
+    __slots__ = ("avail", "children", "seeded", "totals", "visits")
 
     def __init__(self, players: int) -> None:
         self.children: dict[Action, _Node] = {}
         self.visits = 0
         self.avail = 1  # how often the action was legal when its parent was visited
         self.totals = [0.0] * players  # summed value of the playouts through it, per seat
+        self.seeded = False  # whether its first visit is the heuristic's guess
 
 
 class MctsAgent(Agent):
@@ -40,6 +41,7 @@ class MctsAgent(Agent):
         Option("seconds", integer=False, default=None, minimum=0, strict=True),
         Option("rollout", integer=True, default=20, minimum=0),
         Option("c", integer=False, default=1.4, minimum=0),
+        Option("prior", integer=True, default=1, minimum=0),
     )
 
     def __init__(
@@ -49,17 +51,19 @@ class MctsAgent(Agent):
         seconds: float | None = None,
         rollout: int = 20,
         c: float = 1.4,
+        prior: int = 1,
     ) -> None:
         super().__init__(seed)
         if iterations is not None and seconds is not None:
             raise InvalidConfig("mcts takes iterations=N or seconds=X as its budget, not both")
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
-        self._configure(iterations=iterations, seconds=seconds, rollout=rollout, c=c)
+        self._configure(iterations=iterations, seconds=seconds, rollout=rollout, c=c, prior=prior)
         self.iterations = iterations
         self.seconds = None if seconds is None else float(seconds)
         self.rollout = rollout
         self.c = float(c)
+        self.prior = bool(prior)
         self.last_iterations = 0  # how many iterations the last search ran
 
     def act(self, view: SeatView) -> Action:
@@ -97,22 +101,28 @@ class MctsAgent(Agent):
         return best
 
     def _iterate(self, view: SeatView, root: _Node) -> None:
-        """One playout: determinize, select, expand one node, roll out, back the values up."""
+        """One playout: determinize, select, expand, roll out, back the values up."""
         rng, c, log, sqrt = self.rng, self.c, math.log, math.sqrt
         players = view.game.players
         state = view.determinize(rng.next64())
         node = root
         path: list[_Node] = []
+        leaf_values: list[float] | None = None
         while True:
             seat = state.current_player
             if seat is None:
                 break
             children = node.children
+            legal = state.legal_actions()
+            if self.prior:
+                for action in legal:
+                    if action not in children:
+                        children[action] = self._seeded_child(state, action, players)
             unexplored: list[Action] = []
             best: Action | None = None
             best_child = node
             best_score = -math.inf
-            for action in state.legal_actions():
+            for action in legal:
                 child = children.get(action)
                 if child is None:
                     unexplored.append(action)
@@ -134,18 +144,57 @@ class MctsAgent(Agent):
             state.apply(best)
             path.append(best_child)
             node = best_child
-        policy = state.game.playout_action
-        for _ in range(self.rollout):
-            if state.current_player is None:
+            if best_child.visits == 1 and best_child.seeded:
+                leaf_values = best_child.totals[:]  # a seeded child's first real visit
                 break
-            state.apply(policy(state, rng))
-        if state.is_terminal:
-            values = state.returns()
-        else:
-            heuristic = state.game.heuristic
-            values = [heuristic(state, s) for s in range(players)]
+        values = self._rollout(state, players, rng) if leaf_values is None or self.rollout else None
+        if values is None:
+            assert leaf_values is not None
+            values = leaf_values
         for node in path:
             node.visits += 1
             totals = node.totals
             for s in range(players):
                 totals[s] += values[s]
+
+    def _rollout(self, state: State, players: int, rng: Rng) -> list[float]:
+        """Play the game's playout policy for at most `rollout` decisions, then value the end."""
+        policy = state.game.playout_action
+        for _ in range(self.rollout):
+            if state.current_player is None:
+                break
+            state.apply(policy(state, rng))
+        return _values(state, players)
+
+    def _seeded_child(self, state: State, action: Action, players: int) -> _Node:
+        """A child that starts with one visit worth the heuristic value of the state after
+        `action` (looking through a picked piece to its best completion), so the search
+        tries promising actions first and values a picked piece by its best use."""
+        after = state.clone()
+        after.apply(action)
+        mover = state.current_player
+        if after.mid_move and after.current_player == mover and not after.is_terminal:
+            best_values: list[float] | None = None
+            follow_ups = after.legal_actions()
+            for i, follow_up in enumerate(follow_ups):
+                step = after if i == len(follow_ups) - 1 else after.clone()
+                step.apply(follow_up)
+                values = _values(step, players)
+                if best_values is None or values[mover] > best_values[mover]:  # type: ignore[index]
+                    best_values = values
+            assert best_values is not None
+            values = best_values
+        else:
+            values = _values(after, players)
+        child = _Node(players)
+        child.visits = 1
+        child.totals = values
+        child.seeded = True
+        return child
+
+
+def _values(state: State, players: int) -> list[float]:
+    """Every seat's value of a state: the returns if it is over, else the heuristic."""
+    if state.is_terminal:
+        return state.returns()
+    return state.game.heuristics(state)

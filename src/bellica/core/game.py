@@ -111,6 +111,10 @@ class Game(ABC):
 
         return json.dumps(observation, indent=2)
 
+    def heuristics(self, state: State) -> list[float]:
+        """Every seat's `heuristic` at once; games override it when one pass serves all."""
+        return [self.heuristic(state, seat) for seat in range(self.players)]
+
     def rules_text(self) -> str:
         """The game's own-words rules and rulings (Markdown)."""
         return f"# {self.info.title}\n\nNo rules summary yet."

@@ -95,6 +95,12 @@ class ImperioBellum(Game):
         assert isinstance(state, ImperioBellumState)
         return evaluate(state, seat)
 
+    def heuristics(self, state: State) -> list[float]:
+        from bellica.games.imperio_bellum.heuristics import values
+
+        assert isinstance(state, ImperioBellumState)
+        return values(state)
+
     def playout_action(self, state: State, rng: Rng) -> Action:
         from bellica.games.imperio_bellum.playout import playout_action
 

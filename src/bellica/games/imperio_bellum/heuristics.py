@@ -5,24 +5,27 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from bellica.games.imperio_bellum.board import SIZE
-from bellica.games.imperio_bellum.pieces import ARCHER, BASE, FOOTSOLDIER, KNIGHT, PIKEMAN
+from bellica.games.imperio_bellum.board import SIZE, distance
+from bellica.games.imperio_bellum.pieces import BASE
 
 if TYPE_CHECKING:
     from bellica.games.imperio_bellum.state import ImperioBellumState
 
-PIECE_VALUE = {KNIGHT: 5.0, ARCHER: 4.0, PIKEMAN: 3.0, FOOTSOLDIER: 3.0}
-VALUES = (0.0, 5.0, 4.0, 3.0, 3.0, 9.0, 11.0)  # by kind; bases matter most
+VALUES = (0.0, 5.0, 4.0, 3.0, 3.0, 9.0, 11.0)  # by kind: knight … footsoldier, base, headquarters
+RESERVE_VALUES = (5.0, 4.0, 3.0, 3.0)
 RESERVE_WEIGHT = 0.4  # a reinforcement is worth less than a piece already fighting
 PRESSURE_WEIGHT = 0.35  # per piece, for standing close to an enemy base
 SCALE = 25.0
 
+# PRESSURE[t][sq]: how close `sq` is to a base on `t`, from 0 (far corner) to PRESSURE_WEIGHT.
+PRESSURE = tuple(
+    tuple(PRESSURE_WEIGHT * (SIZE - 1 - distance(t, sq)) / (SIZE - 1) for sq in range(81))
+    for t in range(81)
+)
 
-def evaluate(st: ImperioBellumState, seat: int) -> float:
-    """A value in [-1, 1] for `seat`: +1 is a won game."""
-    if st.is_terminal:
-        return 1.0 if st.seat_of(st.winner) == seat else -1.0
-    side = st.side_of_seat(seat)
+
+def balance(st: ImperioBellumState) -> float:
+    """The attacker's value minus the defender's, before scaling."""
     score = [0.0, 0.0]
     bases: list[list[int]] = [[], []]
     units: list[list[int]] = [[], []]
@@ -32,17 +35,34 @@ def evaluate(st: ImperioBellumState, seat: int) -> float:
             score[owner] += VALUES[p & 7]
             (bases if p & 7 >= BASE else units)[owner].append(sq)
     for owner in (0, 1):
-        score[owner] += RESERVE_WEIGHT * sum(
-            v * n for v, n in zip((5.0, 4.0, 3.0, 3.0), st.reserves[owner], strict=True)
+        reserves = st.reserves[owner]
+        score[owner] += RESERVE_WEIGHT * (
+            RESERVE_VALUES[0] * reserves[0]
+            + RESERVE_VALUES[1] * reserves[1]
+            + RESERVE_VALUES[2] * reserves[2]
+            + RESERVE_VALUES[3] * reserves[3]
         )
-        targets = bases[owner ^ 1]
-        if targets:
-            for sq in units[owner]:
-                r, f = divmod(sq, SIZE)
-                near = min(
-                    max(abs(r - tr), abs(f - tf)) for tr, tf in (divmod(t, SIZE) for t in targets)
-                )
-                score[owner] += PRESSURE_WEIGHT * (SIZE - 1 - near) / (SIZE - 1)
-    if not units[side] or not bases[side]:
-        return -1.0
-    return math.tanh((score[side] - score[side ^ 1]) / SCALE)
+        rows = [PRESSURE[t] for t in bases[owner ^ 1]]
+        if len(rows) == 1:
+            row = rows[0]
+            score[owner] += sum(row[sq] for sq in units[owner])
+        elif rows:
+            score[owner] += sum(max(r[sq] for r in rows) for sq in units[owner])
+    return score[0] - score[1]
+
+
+def evaluate(st: ImperioBellumState, seat: int) -> float:
+    """A value in [-1, 1] for `seat`: +1 is a won game."""
+    return values(st)[seat]
+
+
+def values(st: ImperioBellumState) -> list[float]:
+    """Both seats' values at once (they are opposites)."""
+    if st.is_terminal:
+        return [1.0 if st.seat_of(st.winner) == seat else -1.0 for seat in (0, 1)]
+    units, bases = st.units, st.bases
+    if not (units[0] and bases[0] and units[1] and bases[1]):
+        attacker = -1.0 if not (units[0] and bases[0]) else 1.0
+    else:
+        attacker = math.tanh(balance(st) / SCALE)
+    return [attacker, -attacker] if st.attacker_seat == 0 else [-attacker, attacker]
