@@ -49,14 +49,15 @@ def test_setup_sequence() -> None:
     assert header(s, "phase") == "defender-reinforcements"
     assert (at(s, "a8"), at(s, "b8"), at(s, "e9")) == ("f", "p", "h")
 
-    # Reinforcements: up to fifty, one at a time or a ready-made list.
+    # Reinforcements: up to fifty, one at a time or a ready-made list. The pile only grows
+    # in this phase (taking pieces out is an alteration), so it always comes to an end.
     assert GARRISON in texts(s) and ASSAULT not in texts(s)
-    for _ in range(50):
-        do(s, "Add a footsoldier to the reinforcements")
-    assert not any(t.startswith("Add") for t in texts(s))
-    do(s, "Take a footsoldier out of the reinforcements")
-    assert "Add a knight to the reinforcements" in texts(s)
     do(s, "Add an archer to the reinforcements")
+    assert GARRISON not in texts(s)  # a ready-made list is for an empty pile
+    for _ in range(49):
+        assert not any(t.startswith("Take") for t in texts(s))
+        do(s, "Add a footsoldier to the reinforcements")
+    assert texts(s) == ["Reinforcements ready"]
     assert header(s, "reinforcements") == "attacker K0 A0 P0 F0; defender K0 A1 P0 F49"
     do(s, "Reinforcements ready")
 
@@ -179,8 +180,8 @@ def test_presets_and_formations() -> None:
     assert "9 a  a  b  a  h  a  b  a  k" in rows
     assert "8 p  p  f  p  f  p  f  p  p" in rows
     assert (s.units, s.bases) == ([0, 15], [0, 3])
-    # A ready-made list replaces whatever the pile held.
-    do(s, "Add a knight to the reinforcements", GARRISON)
+    # A ready-made list fills the empty pile in one decision.
+    do(s, GARRISON)
     assert header(s, "reinforcements") == "attacker K0 A0 P0 F0; defender K5 A20 P10 F15"
     do(s, "Reinforcements ready")
 

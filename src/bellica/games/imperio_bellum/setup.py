@@ -95,14 +95,18 @@ def setup_actions(st: ImperioBellumState) -> list[Action]:
     if phase in (DEFENDER_PIECES, ATTACKER_PIECES):
         return _placements(st, side) + ([A[act.READY]] if st.units[side] else [])
     if phase in (DEFENDER_RESERVES, ATTACKER_RESERVES):
+        # The pile only grows here (so the phase always ends): a ready-made list while it is
+        # still empty, or one piece at a time. Taking pieces out is for the alterations.
         on_board = knights_on_board(st, side)
-        out = [
-            A[act.PRESET + i]
-            for i, r in enumerate(st.game.setup_data.reinforcements)
-            if _fits(SIDE_NAMES[side], r.side) and on_board + r.knight <= MAX_KNIGHTS
-        ]
+        out = []
+        if not any(st.reserves[side]):
+            out = [
+                A[act.PRESET + i]
+                for i, r in enumerate(st.game.setup_data.reinforcements)
+                if _fits(SIDE_NAMES[side], r.side) and on_board + r.knight <= MAX_KNIGHTS
+            ]
         out.append(A[act.RESERVES_READY])
-        return out + _reserve_changes(st, side)
+        return out + _reserve_changes(st, side, removals=False)
     assert phase == ALTERATIONS
     out = _placements(st, side) + _reserve_changes(st, side)
     board = st.board
@@ -132,7 +136,7 @@ def _placements(st: ImperioBellumState, side: int) -> list[Action]:
     return [A[act.PLACE + (k - 1) * N + sq] for k in kinds for sq in empty]
 
 
-def _reserve_changes(st: ImperioBellumState, side: int) -> list[Action]:
+def _reserve_changes(st: ImperioBellumState, side: int, removals: bool = True) -> list[Action]:
     A = st.game.actions
     reserves = st.reserves[side]
     out = []
@@ -141,7 +145,8 @@ def _reserve_changes(st: ImperioBellumState, side: int) -> list[Action]:
         out += [
             A[act.REINFORCE + k - 1] for k in UNIT_KINDS if k != KNIGHT or knights < MAX_KNIGHTS
         ]
-    out += [A[act.UNREINFORCE + k - 1] for k in UNIT_KINDS if reserves[k - 1]]
+    if removals:
+        out += [A[act.UNREINFORCE + k - 1] for k in UNIT_KINDS if reserves[k - 1]]
     return out
 
 
