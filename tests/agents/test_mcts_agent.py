@@ -70,3 +70,29 @@ def test_finds_the_best_of_thirty_actions_quickly() -> None:
     action = agent.act(SeatView(state, 0))
     assert time.perf_counter() - start < 1.0
     assert VALUES[action.index] >= 7
+
+
+def test_rollout_default_follows_the_game_s_heuristic() -> None:
+    """Leaves are valued at once where the game judges positions, by playouts where it
+    cannot (a game whose heuristic is the default 0 until the end)."""
+    import bellica
+    from bellica.agents import MctsAgent
+    from bellica.core import SeatView
+
+    ib = bellica.load("imperio-bellum").new_game(seed=1)
+    agent = MctsAgent(seed=1, iterations=5)
+    agent.act(SeatView(ib, ib.current_player or 0))
+    assert agent.rollout == 0
+    fixed = MctsAgent(seed=1, iterations=5, rollout=7)
+    fixed.act(SeatView(ib, ib.current_player or 0))
+    assert fixed.rollout == 7
+    from bellica.core import Game
+    from toy_game import Pebbles
+
+    class PlainPebbles(Pebbles):
+        heuristic = Game.heuristic  # judges only finished games
+
+    plain = PlainPebbles().new_game(seed=2)
+    blind = MctsAgent(seed=1, iterations=5)
+    blind.act(SeatView(plain, 0))
+    assert blind.rollout == 20

@@ -21,11 +21,14 @@ class Option:
     default: Setting
     minimum: float
     strict: bool = False  # the value must exceed `minimum` rather than reach it
+    default_note: str = ""  # how an unset (None) default is chosen, for help and errors
 
     def describe(self) -> str:
-        """How the option reads in help and error messages: `rollout=N (default 20)`."""
+        """How the option reads in help and error messages: `c=X (default 1.4)`."""
         slot = f"{self.key}={'N' if self.integer else 'X'}"
-        return slot if self.default is None else f"{slot} (default {self.format(self.default)})"
+        if self.default is None:
+            return f"{slot} (default {self.default_note})" if self.default_note else slot
+        return f"{slot} (default {self.format(self.default)})"
 
     def requirement(self) -> str:
         kind = "an integer" if self.integer else "a number"

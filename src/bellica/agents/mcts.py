@@ -6,9 +6,10 @@ import math
 import time
 
 from bellica.agents.base import Agent, Option
-from bellica.core import Action, InvalidConfig, Rng, SeatView, State
+from bellica.core import Action, Game, InvalidConfig, Rng, SeatView, State
 
 DEFAULT_ITERATIONS = 400
+DEFAULT_ROLLOUT = 20  # for games that offer no heuristic of their own
 
 
 class _Node:
@@ -27,19 +28,30 @@ class _Node:
 class MctsAgent(Agent):
     """Each iteration draws a fresh determinization (the hidden parts resampled from what the
     seat knows), walks the shared tree of actions choosing among the children that are legal
-    in that determinization by UCB with availability counts (single-observer ISMCTS), adds one
-    node, plays at most `rollout` random decisions and values the end with the game's returns
-    or, if it is not over, the game's heuristic for every seat. Each node keeps values for all
-    seats and is chosen by the value for the seat that moved. The most visited action wins.
+    in that determinization by UCB with availability counts (single-observer ISMCTS), adds a
+    node, plays at most `rollout` decisions of the game's playout policy and values the end
+    with the game's returns or, if it is not over, the game's heuristic for every seat. Each
+    node keeps values for all seats and is chosen by the value for the seat that moved. The
+    most visited action wins.
 
-    The budget is `iterations` or `seconds` (one of them; 400 iterations if neither is given).
+    With `prior=1` (the default) new children start with one visit worth the heuristic value
+    of the state after them, looking through a picked piece to its best use, so the search
+    tries promising actions first. `rollout` defaults to 0 (value the leaf at once) for games
+    with a heuristic of their own and to 20 for games without one, where only the end of a
+    game says anything. The budget is `iterations` or `seconds` (400 iterations if neither).
     """
 
     kind = "mcts"
     options = (
         Option("iterations", integer=True, default=DEFAULT_ITERATIONS, minimum=1),
         Option("seconds", integer=False, default=None, minimum=0, strict=True),
-        Option("rollout", integer=True, default=20, minimum=0),
+        Option(
+            "rollout",
+            integer=True,
+            default=None,
+            minimum=0,
+            default_note="0 for a game with a heuristic, else 20",
+        ),
         Option("c", integer=False, default=1.4, minimum=0),
         Option("prior", integer=True, default=1, minimum=0),
     )
@@ -49,7 +61,7 @@ class MctsAgent(Agent):
         seed: int = 0,
         iterations: int | None = None,
         seconds: float | None = None,
-        rollout: int = 20,
+        rollout: int | None = None,
         c: float = 1.4,
         prior: int = 1,
     ) -> None:
@@ -61,13 +73,16 @@ class MctsAgent(Agent):
         self._configure(iterations=iterations, seconds=seconds, rollout=rollout, c=c, prior=prior)
         self.iterations = iterations
         self.seconds = None if seconds is None else float(seconds)
-        self.rollout = rollout
+        self.rollout_setting = rollout  # None: chosen per game, see the class docstring
+        self.rollout = 0 if rollout is None else rollout
         self.c = float(c)
         self.prior = bool(prior)
         self.last_iterations = 0  # how many iterations the last search ran
 
     def act(self, view: SeatView) -> Action:
         legal = self._legal(view)
+        if self.rollout_setting is None:
+            self.rollout = 0 if _has_heuristic(view.game) else DEFAULT_ROLLOUT
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
@@ -191,6 +206,11 @@ class MctsAgent(Agent):
         child.totals = values
         child.seeded = True
         return child
+
+
+def _has_heuristic(game: Game) -> bool:
+    """Whether the game judges unfinished positions (rather than the default 0)."""
+    return type(game).heuristic is not Game.heuristic
 
 
 def _values(state: State, players: int) -> list[float]:
