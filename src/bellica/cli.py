@@ -33,6 +33,7 @@ from bellica.arena import (
     MatchError,
     Scoreboard,
     Summary,
+    Tally,
     agent_seed,
     default_workers,
     run_local,
@@ -43,7 +44,6 @@ from bellica.core import (
     Game,
     IllegalAction,
     InvalidConfig,
-    InvalidRecord,
     Record,
     SeatView,
     State,
@@ -453,40 +453,33 @@ def play(
 
 
 def _summary_tables(summary: Summary) -> list[Table]:
-    agents = Table(title="Agents (a seat's game each)")
-    agents.add_column("agent", style="bold cyan", overflow="fold")
-    for name in ("games", "wins", "draws", "losses"):
-        agents.add_column(name, justify="right")
-    agents.add_column("win rate", justify="right")
-    agents.add_column("95% interval", justify="right")
-    for tally in summary.agents:
+    return [
+        _tally_table("Agents (a seat's game each)", "agent", summary.agents, with_games=True),
+        _tally_table("Seats", "seat", summary.seats, with_games=False),
+    ]
+
+
+def _tally_table(title: str, label: str, tallies: Sequence[Tally], with_games: bool) -> Table:
+    """Wins, draws, losses and the win rate with its 95% interval, one row per tally."""
+    table = Table(title=title)
+    table.add_column(label, style="bold cyan", overflow="fold")
+    counts = ("games", "wins", "draws", "losses") if with_games else ("wins", "draws", "losses")
+    for name in counts:
+        table.add_column(name, justify="right")
+    table.add_column("win rate", justify="right")
+    table.add_column("95% interval", justify="right")
+    for tally in tallies:
         low, high = tally.interval
-        agents.add_row(
+        numbers = [tally.wins, tally.draws, tally.losses]
+        if with_games:
+            numbers.insert(0, tally.games)
+        table.add_row(
             tally.label,
-            str(tally.games),
-            str(tally.wins),
-            str(tally.draws),
-            str(tally.losses),
+            *map(str, numbers),
             _percent(tally.win_rate),
             f"{_percent(low)} – {_percent(high)}",
         )
-    seats = Table(title="Seats")
-    seats.add_column("seat", style="bold cyan")
-    for name in ("wins", "draws", "losses"):
-        seats.add_column(name, justify="right")
-    seats.add_column("win rate", justify="right")
-    seats.add_column("95% interval", justify="right")
-    for tally in summary.seats:
-        low, high = tally.interval
-        seats.add_row(
-            tally.label,
-            str(tally.wins),
-            str(tally.draws),
-            str(tally.losses),
-            _percent(tally.win_rate),
-            f"{_percent(low)} – {_percent(high)}",
-        )
-    return [agents, seats]
+    return table
 
 
 @app.command()
@@ -592,29 +585,9 @@ def simulate(
 
 def _replay_steps(record: Record) -> tuple[Game, State, list[tuple[int | None, Action]]]:
     """The game, final state and (seat, action) of each move of a record (InvalidRecord)."""
-    try:
-        game = load(
-            record.game, players=record.players, variant=record.variant, options=record.options
-        )
-    except InvalidConfig as err:
-        raise InvalidRecord(f"the record's game cannot be set up: {err}") from None
-    state = game.new_game(seed=record.seed)
     moves: list[tuple[int | None, Action]] = []
-    for number, data in enumerate(record.actions, start=1):
-        shown = json.dumps(data, ensure_ascii=False)
-        if state.is_terminal:
-            raise InvalidRecord(f"action {number} ({shown}) comes after the game ended")
-        try:
-            action = game.action_from_json(data)
-        except (BellicaError, KeyError, TypeError, ValueError) as err:
-            raise InvalidRecord(f"action {number} ({shown}) is not an action: {err}") from None
-        seat = state.current_player
-        try:
-            state.apply(action)
-        except IllegalAction as err:
-            raise InvalidRecord(f"action {number} ({shown}) does not replay: {err}") from None
-        moves.append((seat, action))
-    return game, state, moves
+    state = bellica.replay(record, on_move=lambda seat, action: moves.append((seat, action)))
+    return state.game, state, moves
 
 
 @app.command()
