@@ -13,6 +13,7 @@ from bellica.games.imperio_bellum.pieces import (
     ENTRENCHED,
     KIND_BY_NAME,
     KIND_NAMES,
+    KNIGHT,
     LETTERS,
     UNIT_KINDS,
     title,
@@ -41,6 +42,7 @@ def observe(st: ImperioBellumState, seat: int) -> dict[str, Any]:
             )
     current = st.current_player
     combats = [describe_combat(c) for c in st.combats]
+    knight = st.selected >= 0 and st.board[st.selected] & 7 == KNIGHT
     obs: dict[str, Any] = {
         "game": "imperio-bellum",
         "seat": seat,
@@ -59,8 +61,8 @@ def observe(st: ImperioBellumState, seat: int) -> dict[str, Any]:
         "bases": {SIDE_NAMES[side]: st.bases[side] for side in (0, 1)},
         "units": {SIDE_NAMES[side]: st.units[side] for side in (0, 1)},
         "selected": name(st.selected) if st.selected >= 0 else None,
-        "knight_actions_left": st.knight_actions if st.selected >= 0 else None,
-        "knight_tiles_moved": st.knight_charge if st.selected >= 0 else None,
+        "knight_actions_left": st.knight_actions if knight else None,
+        "knight_tiles_moved": st.knight_charge if knight else None,
         "base_won": name(st.pending[0]) if st.pending else None,
         "spawning_from": name(st.spawn_queue[0]) if st.spawn_queue else None,
         "alterations_left": st.alterations,
@@ -121,6 +123,8 @@ def render(obs: dict[str, Any]) -> Any:
                 cells.append(Text("·", style="dim"))
                 continue
             letter = LETTERS[KIND_BY_NAME[p["piece"]]]
+            if p["side"] == "defender":
+                letter = letter.lower()  # as in the position notation, readable without colour
             style = "bold red" if p["side"] == "attacker" else "bold blue"
             if obs.get("selected") == p["square"]:
                 style += " reverse"
@@ -155,7 +159,7 @@ def _sidebar(obs: dict[str, Any]) -> Any:
     ):
         if obs.get(key):
             lines.append(f"{label}: {obs[key]}\n")
-    if obs.get("knight_actions_left") is not None and obs.get("selected"):
+    if obs.get("knight_actions_left") is not None:
         lines.append(
             f"Knight: {obs['knight_actions_left']} actions left, "
             f"{obs['knight_tiles_moved']} tiles moved\n"
@@ -164,7 +168,7 @@ def _sidebar(obs: dict[str, Any]) -> Any:
         lines.append(obs["outcome"]["reason"] + "\n", style="bold green")
     lines.append(
         "K knight  A archer  P pikeman\nF footsoldier  B base\nH headquarters\n"
-        "+ entrenched  * captured",
+        "upper case attacker, lower defender\n+ entrenched  * captured",
         style="dim",
     )
     return lines

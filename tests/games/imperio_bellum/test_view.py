@@ -1,0 +1,58 @@
+"""What a seat sees of Imperio Bellum: the whole table, the dice just rolled, never future dice."""
+
+from __future__ import annotations
+
+import json
+
+from imperio_helpers import CAMPS, do, game, load
+from rich.console import Console
+
+from bellica.core import SeatView
+
+
+def test_observation_shows_the_table_and_hides_the_generator():
+    # The same moves from two seeds: if the board and piles agree, so do the observations —
+    # nothing of the random generator (the future dice) leaks into what a seat sees.
+    g = game(attacker="0")
+    first, second = g.new_game(seed=1), g.new_game(seed=2)
+    for state in (first, second):
+        do(state, "Deploy formation: Bulwark")
+    assert first.observation(0) == second.observation(0)
+    text = json.dumps(first.observation(1))
+    assert str(first.rng.state) not in text and "rng" not in text and "seed" not in text
+    # Every seat sees the same table: Imperio Bellum has no secrets but the dice.
+    a, b = first.observation(0), first.observation(1)
+    assert a["pieces"] == b["pieces"] and a["reinforcements"] == b["reinforcements"]
+    assert (a["side"], b["side"]) == ("attacker", "defender")
+
+
+def test_knight_counters_only_while_a_knight_acts():
+    s = load(CAMPS | {"c3": "K", "e3": "A", "c7": "p"})
+    do(s, "Knight c3", "Knight c3 → c4")
+    obs = s.observation(0)
+    assert (obs["selected"], obs["knight_actions_left"], obs["knight_tiles_moved"]) == ("c4", 4, 1)
+    do(s, "Knight c4 holds", "Archer e3")
+    obs = s.observation(0)
+    assert obs["selected"] == "e3"
+    assert obs["knight_actions_left"] is None and obs["knight_tiles_moved"] is None
+
+
+def test_events_tell_the_dice_of_the_last_action():
+    s = load(CAMPS | {"c3": "F", "c4": "a"}, dice=[9, 2])
+    do(s, "Footsoldier c3", "Footsoldier c3 attacks c4")
+    (event,) = s.observation(1)["events"]
+    assert event == "Footsoldier c3 attacks archer c4: 9 on 5d6 against 2 on 1d6, the archer falls"
+    (combat,) = s.observation(0)["last_combats"]
+    assert (combat["attack_dice"], combat["defence_dice"], combat["attacker_won"]) == (5, 1, True)
+    do(s, "End turn")
+    assert s.observation(0)["events"] == []
+
+
+def test_the_terminal_board_draws_a_seat_s_view():
+    state = game(attacker="0").new_game(seed=3)
+    do(state, "Deploy formation: Bulwark")
+    console = Console(width=100, record=True, color_system=None)
+    console.print(state.game.render(SeatView(state, 1).observation))
+    drawn = console.export_text()
+    assert "9  a  a  b  a  h  a  b  a  k" in drawn  # the defender in lower case
+    assert "You are the defender (blue)" in drawn
