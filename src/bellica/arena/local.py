@@ -58,23 +58,12 @@ def run_local(
     agents = tuple(agents)
     workers = min(workers, games)
     if workers == 1:
-        return _run_here(setup, agents, games, seed, progress, max_decisions)
+        return _play_chunk(setup, agents, seed, 0, games, max_decisions, progress)
     if chunk_size is None:
         chunk_size = max(1, min(64, games // (workers * 8)))
     return _run_pool(
         setup, agents, games, seed, progress, max_decisions, workers, chunk_size, start_method
     )
-
-
-def _run_here(
-    setup: GameSetup,
-    agents: tuple[str, ...],
-    games: int,
-    seed: int,
-    progress: Progress | None,
-    max_decisions: int,
-) -> Iterator[GameResult]:
-    yield from _play_chunk(setup, agents, seed, 0, games, max_decisions, progress)
 
 
 def _play_chunk(

@@ -67,6 +67,12 @@ class Game(ABC):
         self.variant = variant
         self.options = self.check_options(options)
         self.cards = cards
+        self.prepare()
+
+    def prepare(self) -> None:
+        """Load the game's data and build what its states share (after the config is checked);
+        games override this rather than `__init__`. Nothing to do by default."""
+        return
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Validate and complete the options; raise InvalidConfig for a bad value."""

@@ -32,15 +32,8 @@ class ImperioBellum(Game):
     )
     num_distinct_actions = act.SIZE
 
-    def __init__(
-        self,
-        players: int | None = None,
-        variant: str | None = None,
-        options: dict[str, Any] | None = None,
-        cards: str | None = None,
-    ) -> None:
-        super().__init__(players, variant, options, cards)
-        self.setup_data = load_setup_data(cards)
+    def prepare(self) -> None:
+        self.setup_data = load_setup_data(self.cards)
         self.actions = act.ActionSpace(
             [f.name for f in self.setup_data.formation],
             [r.name for r in self.setup_data.reinforcements],
