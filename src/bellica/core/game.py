@@ -28,9 +28,21 @@ class GameInfo:
     summary: str = ""
     player_counts: tuple[int, ...] = ()
     options: dict[str, str] = field(default_factory=dict)
+    variant_players: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
-    def allowed_players(self) -> tuple[int, ...]:
+    def allowed_players(self, variant: str | None = None) -> tuple[int, ...]:
+        """The player counts the game (or one of its variants) is played with."""
+        if variant is not None and variant in self.variant_players:
+            return self.variant_players[variant]
         return self.player_counts or tuple(range(self.min_players, self.max_players + 1))
+
+    def default_variant(self, players: int | None) -> str:
+        """The first variant played by `players` players (the first variant if None)."""
+        if players is not None:
+            for variant in self.variants:
+                if players in self.allowed_players(variant):
+                    return variant
+        return self.variants[0]
 
 
 class Game(ABC):
@@ -47,16 +59,23 @@ class Game(ABC):
         cards: str | None = None,
     ) -> None:
         info = self.info
-        allowed = info.allowed_players()
-        if players is None:
-            players = allowed[0]
-        if not isinstance(players, int) or players not in allowed:
-            counts = ", ".join(map(str, allowed))
+        if not isinstance(players, int | None) or isinstance(players, bool):
+            raise InvalidConfig(f"the number of players must be a whole number, not {players!r}")
+        if players is not None and players not in info.allowed_players():
+            counts = ", ".join(map(str, info.allowed_players()))
             raise InvalidConfig(f"{info.title} is played by {counts} players, not {players}")
-        variant = variant or info.variants[0]
+        variant = variant or info.default_variant(players)
         if variant not in info.variants:
             raise InvalidConfig(
                 f"{info.title} has no variant {variant!r}; choose from {', '.join(info.variants)}"
+            )
+        allowed = info.allowed_players(variant)
+        if players is None:
+            players = allowed[0]
+        if players not in allowed:
+            counts = " or ".join(map(str, allowed))
+            raise InvalidConfig(
+                f"{info.title}'s {variant} variant is played by {counts} players, not {players}"
             )
         options = dict(options or {})
         unknown = sorted(set(options) - set(info.options))

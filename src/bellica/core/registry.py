@@ -10,6 +10,7 @@ from bellica.core.game import Game, GameInfo
 
 # Game id -> "module:Class". Modules are imported on first use so that listing games is cheap.
 _GAMES: dict[str, str] = {
+    "bellum": "bellica.games.bellum.game:Bellum",
     "imperio-bellum": "bellica.games.imperio_bellum.game:ImperioBellum",
 }
 _loaded: dict[str, type[Game]] = {}

@@ -1,0 +1,1 @@
+"""Bellum: a deck-builder of Greek cities; two players, four-player teams, three solo scenarios."""

@@ -1,0 +1,322 @@
+"""The card schema: faces, abilities and the effect vocabulary, validated from TOML."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
+
+from bellica.core import InvalidCardData
+
+DATA_DIR = Path(__file__).parent / "data"
+CARDS_FILE = DATA_DIR / "cards.toml"
+
+Clan = Literal["myth", "soldier", "oracle", "demon"]
+Ring = Literal["any", "myth", "soldier", "oracle", "demon"]
+Kind = Literal["creature", "spell", "relic", "district", "petrified", "labyrinth", "help"]
+Deck = Literal["city", "olympus", "legend", "basic", "stock", "help"]
+City = Literal["Athens", "Sparta", "Troy"]
+Target = Literal[
+    "self",  # the card whose ability this is
+    "creature",  # one creature the controller chooses, on any side
+    "enemy_creature",  # one opposing creature the controller chooses
+    "own_creature",  # one of the controller's creatures
+    "other_own_creature",  # one of the controller's creatures other than this one
+    "all_creatures",
+    "enemy_creatures",
+    "own_creatures",
+    "other_own_creatures",
+    "hand_or_discard",  # one card from the controller's hand or discard pile (for remove)
+]
+Who = Literal["self", "opponent", "each_opponent", "each_player"]
+AnswerEvent = Literal["spell", "death", "assault"]
+
+# Each effect names exactly one of these verbs.
+VERBS = (
+    "damage",
+    "heal",
+    "destroy",
+    "petrify",
+    "shield",
+    "power",
+    "immune",
+    "unblockable",
+    "draw",
+    "discard",
+    "sacrifice",
+    "summon",
+    "take",
+    "remove",
+    "charge",
+    "spend",
+    "flip",
+    "pillage",
+    "cancel",
+    "look",
+)
+TARGETED = {"damage", "heal", "destroy", "petrify", "shield", "power", "immune", "unblockable"}
+ONGOING_ONLY = {"power", "immune", "unblockable"}
+PLAYER_VERBS = {"draw", "discard", "sacrifice", "take", "look"}
+
+
+class Condition(BaseModel):
+    """When an effect applies: every field given must hold."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    other: Clan | Literal["any"] | None = None  # you have another creature of this clan in play
+    own: Clan | Literal["any"] | None = None  # you have a card of this clan in play (this counts)
+    charges: int | None = Field(default=None, ge=1)  # this card holds at least this many charges
+    died_this_turn: bool = False  # a death ability has triggered this turn
+
+
+class Effect(BaseModel):
+    """One step of an ability: a verb with its amount, target and conditions."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    damage: int | None = Field(default=None, ge=1)
+    heal: int | None = Field(default=None, ge=1)  # damage tokens removed (99: all of them)
+    destroy: bool = False
+    petrify: bool = False
+    shield: bool = False
+    power: int | None = None  # ongoing: the targets' power changes by this much
+    immune: bool = False  # ongoing: the targets take no damage
+    unblockable: bool = False  # ongoing: the targets cannot be blocked
+    draw: int | None = Field(default=None, ge=1)
+    discard: int | None = Field(default=None, ge=1)
+    sacrifice: int | None = Field(default=None, ge=1)
+    summon: str | None = None  # a Stock card's name, put into the controller's play
+    take: str | None = None  # a Stock card's name, put into `who`'s discard pile
+    remove: bool = False
+    charge: int | None = Field(default=None, ge=1)  # charges put on this card
+    spend: int | None = Field(default=None, ge=1)  # charges taken off this card
+    flip: bool = False
+    pillage: int | None = Field(default=None, ge=2)  # districts pillaged instead of one
+    cancel: bool = False  # an answer cancels the spell it answers
+    look: int | None = Field(default=None, ge=1)  # look at the top cards of a deck, discard one
+
+    target: Target | None = None
+    clan: Clan | None = None  # only targets (or, for pillage, unblocked attackers) of this clan
+    who: Who = "self"
+    count: int = Field(default=1, ge=1, le=5)  # summon: how many
+    optional: bool = False  # "you may"
+    requires: Condition | None = None
+    _verb: str = PrivateAttr(default="")
+    _amount: int = PrivateAttr(default=1)
+
+    @model_validator(mode="after")
+    def _one_verb(self) -> Effect:
+        verbs = self.verbs()
+        if len(verbs) != 1:
+            named = ", ".join(verbs) or "none"
+            raise ValueError(f"an effect names exactly one verb of {', '.join(VERBS)} ({named})")
+        verb = verbs[0]
+        if verb in TARGETED and self.target is None:
+            raise ValueError(f"{verb} needs a target")
+        if verb == "remove" and self.target is None:
+            raise ValueError("remove needs a target (self, a creature or hand_or_discard)")
+        if verb not in TARGETED and verb != "remove" and self.target not in (None, "self"):
+            raise ValueError(f"{verb} takes no target")
+        if self.target == "hand_or_discard" and verb != "remove":
+            raise ValueError("only remove may target hand_or_discard")
+        if verb not in PLAYER_VERBS and self.who != "self":
+            raise ValueError(f"{verb} acts for its controller; `who` is not allowed")
+        value = getattr(self, verb)
+        self._verb = verb
+        self._amount = self.count if isinstance(value, str) else 1 if value is True else value
+        return self
+
+    def verbs(self) -> list[str]:
+        return [v for v in VERBS if getattr(self, v) not in (None, False)]
+
+    @property
+    def verb(self) -> str:
+        return self._verb
+
+    @property
+    def amount(self) -> int:
+        """The verb's number (1 for a yes/no verb; the count for summon and take)."""
+        return self._amount
+
+
+class Answer(BaseModel):
+    """An answer: a spell played out of turn when `on` happens, if `requires` holds."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    on: AnswerEvent
+    requires: Condition | None = None
+    effects: list[Effect] = Field(min_length=1)
+
+
+class Face(BaseModel):
+    """One side of a card: what it is and what it does."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(min_length=1, max_length=40)
+    kind: Kind
+    clan: Clan | None = None
+    power: int | None = Field(default=None, ge=1, le=12)
+    text: str = ""
+    play: list[Effect] = Field(default_factory=list)  # a spell's effect
+    rally: list[Effect] = Field(default_factory=list)
+    deployment: list[Effect] = Field(default_factory=list)
+    death: list[Effect] = Field(default_factory=list)
+    assault: list[Effect] = Field(default_factory=list)
+    ongoing: list[Effect] = Field(default_factory=list)
+    pillage: list[Effect] = Field(default_factory=list)  # a district's
+    purchase: list[Effect] = Field(default_factory=list)
+    answer: Answer | None = None
+
+    @model_validator(mode="after")
+    def _fits_kind(self) -> Face:
+        if self.kind == "creature" and self.power is None:
+            raise ValueError("a creature needs a power")
+        if self.kind != "creature" and self.power is not None:
+            raise ValueError(f"a {self.kind} has no power")
+        if self.kind in ("creature", "spell", "relic") and self.clan is None:
+            raise ValueError(f"a {self.kind} needs a clan")
+        if self.play and self.kind != "spell":
+            raise ValueError("only a spell has a play effect")
+        if self.answer is not None and self.kind != "spell":
+            raise ValueError("only a spell can be an answer")
+        if self.pillage and self.kind != "district":
+            raise ValueError("only a district has a pillage ability")
+        for trigger in ("play", "rally", "deployment", "death", "assault", "pillage", "purchase"):
+            for effect in getattr(self, trigger):
+                if effect.verb in ONGOING_ONLY:
+                    raise ValueError(f"{effect.verb} belongs in an ongoing ability, not {trigger}")
+                if effect.verb == "cancel":
+                    raise ValueError("cancel belongs in an answer")
+        for effect in self.ongoing:
+            if effect.verb not in ONGOING_ONLY:
+                raise ValueError(
+                    f"an ongoing ability uses power, immune or unblockable, not {effect.verb}"
+                )
+        if self.death and self.kind != "creature":
+            raise ValueError("only a creature has a death ability")
+        return self
+
+    def abilities(self) -> dict[str, list[Effect]]:
+        """The triggered abilities this face has, by trigger."""
+        out = {}
+        for trigger in ("rally", "deployment", "death", "assault", "pillage", "purchase"):
+            effects = getattr(self, trigger)
+            if effects:
+                out[trigger] = effects
+        return out
+
+
+class Card(Face):
+    """A printed card: its number, where it starts, its cost, and maybe a back face."""
+
+    number: int = Field(ge=1, le=999)
+    deck: Deck
+    stack: int | None = Field(default=None, ge=1, le=4)  # Olympus and Legend numbers I..IV
+    cost: list[Ring] = Field(default_factory=list, max_length=6)
+    city: City | None = None
+    district: int | None = Field(default=None, ge=1, le=4)
+    strategy: int | None = Field(default=None, ge=0, le=9)  # charges on a city's fourth district
+    back: Face | None = None  # the other face, shown after a Flip
+    provisional: bool
+
+    @model_validator(mode="after")
+    def _fits_deck(self) -> Card:
+        if self.deck in ("olympus", "legend") and self.stack is None:
+            raise ValueError(f"an {self.deck} card needs a stack number (1 to 4)")
+        if self.deck not in ("olympus", "legend") and self.stack is not None:
+            raise ValueError("only Olympus and Legend cards have a stack number")
+        if self.deck in ("olympus", "legend") and not self.cost:
+            raise ValueError("a card that can be bought needs cost rings")
+        if (self.deck == "city") != (self.kind == "district"):
+            raise ValueError("City cards, and only they, are districts")
+        if self.kind == "district":
+            if self.city is None or self.district is None:
+                raise ValueError("a district needs its city and district number")
+            if (self.district == 4) != (self.strategy is not None):
+                raise ValueError("the fourth district, and only it, has a Strategy level")
+        return self
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} ({self.number:03d})"
+
+
+class CardSet(BaseModel):
+    """A whole card file."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    card: list[Card] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> CardSet:
+        numbers = [c.number for c in self.card]
+        for number in numbers:
+            if numbers.count(number) > 1:
+                raise ValueError(f"card number {number:03d} is used twice")
+        stock = {c.name for c in self.card if c.deck == "stock"}
+        for card in self.card:
+            for face in (card, card.back):
+                if face is None:
+                    continue
+                effects = [e for effects in face.abilities().values() for e in effects]
+                effects += face.play + (face.answer.effects if face.answer else [])
+                for effect in effects:
+                    name = effect.summon or effect.take
+                    if name is not None and name not in stock:
+                        raise ValueError(
+                            f"card {card.number:03d} summons {name!r}, which is not a Stock card"
+                        )
+        for city in ("Athens", "Sparta", "Troy"):
+            districts = sorted(c.district or 0 for c in self.card if c.city == city)
+            if districts and districts != [1, 2, 3, 4]:
+                raise ValueError(f"{city} needs exactly districts 1 to 4")
+        return self
+
+    def by_number(self) -> dict[int, Card]:
+        return {c.number: c for c in self.card}
+
+
+def _describe(err: ValidationError, data: dict[str, Any]) -> str:
+    first = err.errors()[0]
+    loc = list(first["loc"])
+    where = []
+    if len(loc) >= 2 and loc[0] == "card" and isinstance(loc[1], int):
+        entries = data.get("card")
+        entry = entries[loc[1]] if isinstance(entries, list) and loc[1] < len(entries) else {}
+        label = ""
+        if isinstance(entry, dict):
+            number, name = entry.get("number"), entry.get("name")
+            label = " (" + " ".join(str(x) for x in (number, name) if x is not None) + ")"
+        where.append(f"card #{loc[1] + 1}{label}")
+        loc = loc[2:]
+    if loc:
+        where.append("field " + ".".join(map(str, loc)))
+    return (", ".join(where) + ": " if where else "") + first["msg"]
+
+
+def load_cards(path: str | Path | None = None) -> CardSet:
+    """Read and validate a card file (ours by default); raises InvalidCardData naming the file,
+    the card and the field."""
+    return _load(str(Path(path) if path is not None else CARDS_FILE))
+
+
+@cache
+def _load(path: str) -> CardSet:
+    try:
+        with open(path, "rb") as handle:
+            data = tomllib.load(handle)
+    except OSError as err:
+        raise InvalidCardData(f"{path}: cannot read: {err.strerror or err}") from None
+    except tomllib.TOMLDecodeError as err:
+        raise InvalidCardData(f"{path}: not valid TOML: {err}") from None
+    try:
+        return CardSet.model_validate(data)
+    except ValidationError as err:
+        raise InvalidCardData(f"{path}: {_describe(err, data)}") from None

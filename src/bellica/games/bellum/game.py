@@ -1,0 +1,159 @@
+"""The Bellum game: variants, options, sides and teams, and the glue to the engine contract."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from bellica.core import Action, Game, GameInfo, IllegalAction, InvalidConfig, Rng, State
+from bellica.games.bellum import actions as act
+from bellica.games.bellum.cards import Effect, load_cards
+from bellica.games.bellum.scenarios import Scenario, load_scenario
+from bellica.games.bellum.state import BellumState
+from bellica.games.bellum.table import CardTable
+
+RULES_FILE = Path(__file__).parent / "rules.md"
+DEFAULT_TURN_LIMIT = 60
+CITIES = ("Athens", "Sparta", "Troy")
+SOLO = ("solo-hercules", "solo-plague", "solo-troy")
+
+
+class Bellum(Game):
+    """Greek cities build decks of creatures, spells and relics and pillage each other."""
+
+    info = GameInfo(
+        id="bellum",
+        title="Bellum",
+        min_players=1,
+        max_players=4,
+        variants=("standard", "teams", *SOLO),
+        summary="deck-builder of Greek cities: buy from Olympus, assault, pillage four districts",
+        player_counts=(1, 2, 4),
+        variant_players={
+            "standard": (2,),
+            "teams": (4,),
+            **{name: (1,) for name in SOLO},
+        },
+        options={
+            "cities": "each team's city, e.g. athens,sparta (default: drawn at random)",
+            "first": "which team plays first: 0, 1 or roll (the default)",
+            "difficulty": "solo scenarios: normal (default), easier or harder",
+            "turn_limit": f"house rule: rounds before the game is settled "
+            f"(default {DEFAULT_TURN_LIMIT}; 0 turns it off)",
+        },
+    )
+    num_distinct_actions = act.SIZE
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        cities = str(options.get("cities", "random")).strip().lower()
+        if cities != "random":
+            names = [c.strip().capitalize() for c in cities.split(",")]
+            if len(names) != 2 or any(n not in CITIES for n in names) or names[0] == names[1]:
+                raise InvalidConfig(
+                    "option cities names two different cities from athens, sparta, troy "
+                    f"(like athens,sparta), or random; not {options['cities']!r}"
+                )
+            cities = ",".join(names)
+        out["cities"] = cities
+        first = str(options.get("first", "roll")).lower()
+        if first not in ("0", "1", "roll"):
+            raise InvalidConfig(f"option first must be 0, 1 or roll, not {first!r}")
+        out["first"] = first
+        difficulty = str(options.get("difficulty", "normal")).lower()
+        if difficulty not in ("normal", "easier", "harder"):
+            raise InvalidConfig(
+                f"option difficulty must be normal, easier or harder, not {difficulty!r}"
+            )
+        out["difficulty"] = difficulty
+        limit = options.get("turn_limit", DEFAULT_TURN_LIMIT)
+        try:
+            limit = int(limit)
+        except (TypeError, ValueError):
+            raise InvalidConfig(
+                f"option turn_limit must be a whole number, not {limit!r}"
+            ) from None
+        if limit < 0:
+            raise InvalidConfig("option turn_limit must be 0 (off) or more")
+        out["turn_limit"] = limit
+        return out
+
+    def prepare(self) -> None:
+        self.card_set = load_cards(self.cards)
+        variant = self.variant
+        self.solo = variant in SOLO
+        self.sides = 4 if variant == "teams" else 2
+        self.teams = 2
+        self.battlefields = 2 if variant == "teams" else 1
+        self.table = CardTable(self.card_set, boxes=2 if variant == "teams" else 1)
+        self.actions = act.ActionSpace(self.table)
+        sides = range(self.sides)
+        self.team_of = [s % 2 for s in sides]
+        self.battlefield_of = [s // 2 for s in sides]
+        self.members = [[s for s in sides if s % 2 == t] for t in range(2)]
+        self.seat_of_side = [0 if self.solo else s for s in sides]
+        # "Your opponent" is the enemy player facing you on your battlefield.
+        self.opponents = [[s ^ 1] for s in sides]
+        self.enemies = [[o for o in sides if o % 2 != s % 2] for s in sides]
+        self.turn_limit: int = self.options["turn_limit"]
+        self.scenario: Scenario | None = (
+            load_scenario(variant, self.options["difficulty"], self.table) if self.solo else None
+        )
+        scenario = self.scenario
+        self.scripted = {1} if scenario else set()
+        self.scenario_immune: set[int] = set(scenario.immune) if scenario else set()
+        self.scenario_out_of_play: set[int] = set(scenario.out_of_play) if scenario else set()
+        self.overrides: dict[tuple[int, str], list[Effect]] = scenario.overrides if scenario else {}
+        self.answer_uids = frozenset(
+            uid for uid, card in enumerate(self.table.card) if card.answer is not None
+        )
+
+    def effects(self, uid: int, face: int, trigger: str) -> list[Effect]:
+        """The effects a card's ability applies, after any change a scenario makes."""
+        card = self.table.card[uid]
+        changed = self.overrides.get((card.number, trigger))
+        if changed is not None:
+            return changed
+        shown = card.back if face and card.back is not None else card
+        if trigger == "answer":
+            return shown.answer.effects if shown.answer else []
+        effects: list[Effect] = getattr(shown, trigger)
+        return effects
+
+    def new_game(self, seed: int = 0) -> BellumState:
+        from bellica.games.bellum.setup import new_game
+
+        return new_game(self, seed)
+
+    def load_position(self, text: str) -> BellumState:
+        from bellica.games.bellum.notation import read_position
+
+        return read_position(self, text)
+
+    def action_from_json(self, data: Any) -> Action:
+        return self.actions.from_json(data)
+
+    def decode(self, index: int, state: State | None = None) -> Action:
+        if not isinstance(index, int) or isinstance(index, bool):
+            raise IllegalAction(f"action index must be a whole number, not {index!r}")
+        return self.actions[index]
+
+    def heuristic(self, state: State, seat: int) -> float:
+        from bellica.games.bellum.heuristics import evaluate
+
+        assert isinstance(state, BellumState)
+        return evaluate(state, seat)
+
+    def playout_action(self, state: State, rng: Rng) -> Action:
+        from bellica.games.bellum.heuristics import playout_action
+
+        assert isinstance(state, BellumState)
+        return playout_action(state, rng)
+
+    def render(self, observation: dict[str, Any]) -> Any:
+        from bellica.games.bellum.view import render
+
+        return render(observation)
+
+    def rules_text(self) -> str:
+        return RULES_FILE.read_text(encoding="utf-8")

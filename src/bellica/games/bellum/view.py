@@ -1,0 +1,264 @@
+"""What a seat sees: the observation, hidden-card resampling, and the terminal drawing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bellica.core import Rng
+from bellica.games.bellum.state import ATTACKING, BLOCKING, PHASE_NAMES, BellumState
+
+ROMAN = ("I", "II", "III", "IV")
+
+
+def card_view(state: BellumState, uid: int, in_play: bool = False) -> dict[str, Any]:
+    """One face-up card as a seat sees it."""
+    table = state.game.table
+    card = table.card[uid]
+    face = state.face_of(uid)
+    out: dict[str, Any] = {
+        "card": table.token[uid],
+        "number": card.number,
+        "name": face.name,
+        "kind": face.kind,
+        "clan": face.clan,
+        "text": face.text,
+    }
+    if card.cost:
+        out["cost"] = list(card.cost)
+    if face.power is not None:
+        out["printed_power"] = face.power
+    if in_play:
+        if face.kind == "creature":
+            out["power"] = state.power(uid)
+        out["damage"] = state.damage[uid]
+        out["shield"] = bool(state.shield[uid])
+        out["charges"] = state.charges[uid]
+        out["petrified"] = state.cover[uid] >= 0
+        out["attacking"] = bool(state.status[uid] & ATTACKING)
+        out["blocking"] = bool(state.status[uid] & BLOCKING)
+    return out
+
+
+def _decision(state: BellumState, seat: int) -> dict[str, Any] | None:
+    if not state.stack or state.winners is not None:
+        return None
+    task = state.stack[-1]
+    kind, side = task[0], task[1]
+    out: dict[str, Any] = {"kind": kind, "side": side, "seat": state.seat_of(side)}
+    table = state.game.table
+    if kind in ("target", "use"):
+        out["source"] = table.token[task[2][1]]
+    elif kind in ("pay", "block"):
+        out["card"] = table.token[task[2]]
+    elif kind == "look" and state.seat_of(side) == seat:
+        out["cards"] = [card_view(state, u) for u in task[3]]
+    return out
+
+
+def observation(state: BellumState, seat: int) -> dict[str, Any]:
+    game = state.game
+    players = []
+    for side in range(game.sides):
+        mine = state.seat_of(side) == seat and side not in game.scripted
+        entry: dict[str, Any] = {
+            "side": side,
+            "seat": None if side in game.scripted else state.seat_of(side),
+            "team": game.team_of[side],
+            "battlefield": game.battlefield_of[side],
+            "scripted": side in game.scripted,
+            "hand_count": len(state.hand[side]),
+            "deck_count": len(state.deck[side]),
+            "discard": [card_view(state, u) for u in state.discard[side]],
+            "play": [card_view(state, u, in_play=True) for u in state.play[side]],
+        }
+        if mine:
+            entry["hand"] = [card_view(state, u) for u in state.hand[side]]
+        players.append(entry)
+    cities = []
+    for team in range(game.teams):
+        name = state.cities[team]
+        districts = [
+            {
+                "district": c.district,
+                "name": c.name,
+                "text": c.text,
+                "pillaged": (c.district or 0) <= state.pillaged[team],
+            }
+            for c in sorted(
+                (c for c in game.card_set.card if c.city == name and name),
+                key=lambda c: c.district or 0,
+            )
+        ]
+        cities.append(
+            {
+                "team": team,
+                "city": name or None,
+                "pillaged": state.pillaged[team],
+                "strategy": state.strategy[team],
+                "districts": districts,
+            }
+        )
+
+    def pile(uids: list[int], number: int) -> dict[str, Any]:
+        return {
+            "stack": ROMAN[number],
+            "count": len(uids),
+            "top": card_view(state, uids[-1]) if uids else None,
+        }
+
+    obs: dict[str, Any] = {
+        "game": "bellum",
+        "variant": game.variant,
+        "seat": seat,
+        "round": state.round,
+        "phase": PHASE_NAMES[state.phase],
+        "active_team": state.active,
+        "to_play": state.current_player,
+        "players": players,
+        "cities": cities,
+        "olympus": [[pile(p, n) for n, p in enumerate(bf)] for bf in state.stacks],
+        "legends": [pile(p, n) for n, p in enumerate(state.legends)],
+        "market": [card_view(state, u) for u in state.market],
+        "stock": [game.table.token[u] for u in state.stock],
+        "resolving": [card_view(state, u) for u in state.resolving],
+        "attackers": [game.table.token[u] for u in state.attackers],
+        "blocks": [[game.table.token[a], game.table.token[b]] for a, b in state.blocks],
+        "strategy_used": state.strategy_used,
+        "decision": _decision(state, seat),
+    }
+    if game.scenario is not None:
+        obs["scenario"] = {
+            "title": game.scenario.title,
+            "cycles": state.cycles,
+            "fled": state.fled,
+            "reinforcements": [card_view(state, u) for u in state.reinforcements],
+        }
+    if state.winners is not None:
+        obs["result"] = {"winners": list(state.winners), "reason": state.reason}
+    return obs
+
+
+def resample_hidden(state: BellumState, seat: int, rng: Rng) -> None:
+    """Reshuffle what `seat` cannot know: every deck's order (its own too), the other players'
+    hands (dealt again from their hand and deck together), and each stack below its top card.
+    Cards a pending look shows stay where they are."""
+    game = state.game
+    fixed: set[int] = set()
+    for task in state.stack:
+        if task[0] == "look":
+            fixed.update(task[3])
+    for side in range(game.sides):
+        deck, hand = state.deck[side], state.hand[side]
+        mine = state.seat_of(side) == seat and side not in game.scripted
+        hidden = [u for u in deck if u not in fixed]
+        if not mine:
+            hidden += hand
+        rng.shuffle(hidden)
+        if not mine:
+            hand[:] = hidden[: len(hand)]
+            hidden = hidden[len(hand) :]
+        kept = [u for u in deck if u in fixed]
+        deck[:] = hidden + kept
+    for stacks in (*state.stacks, state.legends):
+        for pile in stacks:
+            if len(pile) > 2:
+                below = pile[:-1]
+                rng.shuffle(below)
+                pile[:-1] = below
+
+
+def render(obs: dict[str, Any]) -> Any:
+    """A rich drawing of one seat's observation: cities, battlefields, stacks and the hand."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    def short(card: dict[str, Any]) -> str:
+        text = f"{card['name']} [{card['card']}]"
+        if "power" in card:
+            text += f" {card['power']}/{card.get('printed_power', card['power'])}"
+        marks = []
+        if card.get("damage"):
+            marks.append(f"{card['damage']} dmg")
+        if card.get("shield"):
+            marks.append("shield")
+        if card.get("charges"):
+            marks.append(f"{card['charges']} charges")
+        if card.get("petrified"):
+            marks.append("petrified")
+        if card.get("attacking"):
+            marks.append("attacking")
+        if card.get("blocking"):
+            marks.append("blocking")
+        return text + (f" ({', '.join(marks)})" if marks else "")
+
+    parts: list[Any] = []
+    head = f"Round {obs['round']} · {obs['phase']} · team {obs['active_team']} to play"
+    if "scenario" in obs:
+        sc = obs["scenario"]
+        head += f" · {sc['title']} (deck cycles {sc['cycles']}, fled {sc['fled']})"
+    parts.append(Text(head, style="bold"))
+    cities = Table(title="Cities", show_lines=False)
+    cities.add_column("team")
+    cities.add_column("city")
+    cities.add_column("districts (✗ pillaged)")
+    cities.add_column("strategy")
+    for city in obs["cities"]:
+        if city["city"]:
+            marks = " ".join(
+                ("✗" if d["pillaged"] else "·") + f"{d['district']} {d['name']}"
+                for d in city["districts"]
+            )
+            cities.add_row(str(city["team"]), city["city"], marks, str(city["strategy"]))
+    parts.append(cities)
+    field = Table(title="Players")
+    for column in ("player", "hand", "deck", "discard", "in play"):
+        field.add_column(column)
+    for p in obs["players"]:
+        who = "scripted" if p["scripted"] else f"seat {p['seat']}"
+        field.add_row(
+            f"{who} (team {p['team']}, battlefield {p['battlefield']})",
+            str(p["hand_count"]),
+            str(p["deck_count"]),
+            str(len(p["discard"])),
+            "\n".join(short(c) for c in p["play"]) or "-",
+        )
+    parts.append(field)
+    shop = Table(title="Olympus and Legend stacks")
+    shop.add_column("stack")
+    for number, _ in enumerate(obs["legends"]):
+        shop.add_column(ROMAN[number])
+
+    def top(entry: dict[str, Any]) -> str:
+        card = entry["top"]
+        if card is None:
+            return "(empty)"
+        cost = "+".join(card.get("cost", []))
+        return f"{card['name']} [{card['card']}] cost {cost} ({entry['count']})"
+
+    for bf, stacks in enumerate(obs["olympus"]):
+        shop.add_row(f"Olympus {bf}", *[top(e) for e in stacks])
+    shop.add_row("Legend", *[top(e) for e in obs["legends"]])
+    parts.append(shop)
+    if obs["market"]:
+        parts.append(Text("For sale: " + ", ".join(short(c) for c in obs["market"])))
+    if obs.get("scenario", {}).get("reinforcements"):
+        cards = obs["scenario"]["reinforcements"]
+        parts.append(Text("Reinforcements: " + ", ".join(short(c) for c in cards)))
+    for p in obs["players"]:
+        if "hand" in p:
+            hand = Table(title=f"Your hand (seat {p['seat']})")
+            for column in ("card", "kind", "clan", "power", "text"):
+                hand.add_column(column)
+            for c in p["hand"]:
+                hand.add_row(
+                    f"{c['name']} [{c['card']}]",
+                    c["kind"],
+                    c["clan"] or "-",
+                    str(c.get("printed_power", "")),
+                    c["text"],
+                )
+            parts.append(hand)
+    if obs.get("result"):
+        parts.append(Text(f"Game over: {obs['result']['reason']}", style="bold"))
+    return Group(*parts)
