@@ -135,7 +135,8 @@ class GameResult:
 
     @property
     def is_draw(self) -> bool:
-        return not self.winners
+        """Nobody won a game of several players (a one-player game nobody won is lost)."""
+        return not self.winners and len(self.agents) > 1
 
     @property
     def winning_agents(self) -> tuple[str, ...]:

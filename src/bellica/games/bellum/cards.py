@@ -259,7 +259,7 @@ class CardSet(BaseModel):
         numbers = [c.number for c in self.card]
         for number in numbers:
             if numbers.count(number) > 1:
-                raise ValueError(f"card number {number:03d} is used twice")
+                raise ValueError(f"card {number:03d}: its number is used twice")
         stock = {c.name for c in self.card if c.deck == "stock"}
         for card in self.card:
             for face in (card, card.back):

@@ -18,14 +18,17 @@ def evaluate(state: BellumState, seat: int) -> float:
         for uid in state.play[side]:
             face = state.face_of(uid)
             if face.kind == "creature":
-                value += 1.0 + max(0, state.power(uid)) + 0.5 * state.shield[uid]
+                value += _creature_value(state, uid)
             else:
                 value += 2.0
+        ready = sum(1 for u in state.hand[side] if state.face_of(u).kind != "labyrinth")
+        value += 0.3 * min(ready, 5)  # cards ready to play
         owned = state.deck[side] + state.hand[side] + state.discard[side]
         for uid in owned:
             card = game.table.card[uid]
-            value += 0.4 * len(card.cost) if card.cost else 0.1
+            value += 0.6 * len(card.cost) if card.cost else 0.1
         score[team] += value
+    _assault_outlook(state, score)
     for team in range(2):
         score[team] += 2.0 * state.strategy[team] - 12.0 * state.pillaged[team]
         if game.solo and team == 0:
@@ -33,6 +36,38 @@ def evaluate(state: BellumState, seat: int) -> float:
     mine = game.team_of[_side_of(state, seat)]
     diff = score[mine] - score[mine ^ 1]
     return max(-0.95, min(0.95, diff / 60.0))
+
+
+def _creature_value(state: BellumState, uid: int) -> float:
+    return 1.0 + max(0, state.power(uid)) + 0.5 * state.shield[uid]
+
+
+def _assault_outlook(state: BellumState, score: list[float]) -> None:
+    """While an assault is under way, count what it will probably do: duels already set are
+    fought out, and attackers the defender has no creature left to block will pillage."""
+    if not state.attackers:
+        return
+    attacking = state.game.team_of[state.owner[state.attackers[0]]]
+    blocked = dict(state.blocks)
+    blockers_left = 0
+    defenders = {state.game.opponents[state.owner[a]][0] for a in state.attackers}
+    for side in defenders:
+        blockers_left += sum(
+            1 for u in state.living(side) if state.cover[u] < 0 and u not in blocked.values()
+        )
+    waiting = 0
+    for attacker in state.attackers:
+        blocker = blocked.get(attacker)
+        if blocker is None:
+            waiting += 1
+            continue
+        hit, back = state.power(attacker), state.power(blocker)
+        if hit >= back and not state.shield[blocker]:
+            score[attacking ^ 1] -= _creature_value(state, blocker)
+        if back >= hit and not state.shield[attacker]:
+            score[attacking] -= _creature_value(state, attacker)
+    if waiting > blockers_left:
+        score[attacking ^ 1] -= 10.0
 
 
 def _side_of(state: BellumState, seat: int) -> int:

@@ -222,7 +222,7 @@ def bury(state: BellumState, uids: tuple[int, ...], faces: tuple[int, ...]) -> N
 # -- the effects -----------------------------------------------------------------------------
 def run_ability(state: BellumState, task: tuple[Any, ...]) -> None:
     _, side, src, face, trigger, index, ctx = task
-    if trigger == "play" and state.status[src] & CANCELLED:
+    if trigger in ("play", "answer") and state.status[src] & CANCELLED:
         return
     effects = state.game.effects(src, face, trigger)
     if index >= len(effects):
@@ -261,8 +261,8 @@ def perform(state: BellumState, frame: Frame, effect: Effect, confirmed: bool = 
         else:
             state.stack.append(("target", side, frame, tuple(cands), effect.optional))
         return
-    if effect.optional and not confirmed and not scripted:
-        state.stack.append(("use", side, frame))
+    if effect.optional and not confirmed and not scripted and target != "hand_or_discard":
+        state.stack.append(("use", side, frame))  # (a Remove choice offers its own decline)
         return
     if target is not None and target != "hand_or_discard":
         if target == "self":
@@ -362,6 +362,8 @@ def petrify(state: BellumState, uid: int) -> None:
     stone = take_from_stock(state, "Petrified")
     if stone >= 0:
         state.cover[uid] = stone
+        if uid in state.rally_left:  # a statue has no abilities left to resolve
+            state.rally_left.remove(uid)
 
 
 def flip(state: BellumState, uid: int) -> None:

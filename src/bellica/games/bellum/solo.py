@@ -232,6 +232,8 @@ def run_task(state: BellumState, task: tuple[Any, ...]) -> None:
         if _id(state) == TROY and state.reinforcements:
             state.stack.append(("solo_reinforce",))
     elif kind == "solo_reinforce":
+        if not state.reinforcements:  # a Greek discard may have taken the last one
+            return
         uid = state.reinforcements.pop(0)
         if state.reinforcements:
             state.stack.append(("solo_reinforce",))

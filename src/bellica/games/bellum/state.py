@@ -198,6 +198,13 @@ class BellumState(State):
         return self.seat_of(deciding_side(self))
 
     @property
+    def mid_move(self) -> bool:
+        """True while the deciding seat is finishing what it began (paying for a purchase,
+        choosing targets), so greedy agents look through to the completion."""
+        stack = self.stack
+        return bool(stack) and stack[-1][0] in ("pay", "target", "use", "remove", "order")
+
+    @property
     def is_terminal(self) -> bool:
         return self.winners is not None
 

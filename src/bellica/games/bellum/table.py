@@ -28,7 +28,10 @@ class CardTable:
             f"{c.number:03d}" + ("" if b == 0 else "b")
             for c, b in zip(self.card, self.box, strict=True)
         ]
-        self.label = [f"{c.name} ({t})" for c, t in zip(self.card, self.token, strict=True)]
+        self.label = [
+            f"{c.name}{' / ' + c.back.name if c.back else ''} ({t})"
+            for c, t in zip(self.card, self.token, strict=True)
+        ]
         self.uid_by_token = {t: uid for uid, t in enumerate(self.token)}
         self.faces: list[tuple[Face, Face | None]] = [(c, c.back) for c in self.card]
         self.home = [c.deck for c in self.card]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bellica.games.bellum.state import ATTACKING, BLOCKING, BellumState
+from bellica.games.bellum.state import BellumState
 
 
 def where(state: BellumState, uid: int) -> list[int] | None:
@@ -62,10 +62,10 @@ def leave_play(state: BellumState, uid: int, to: str = "discard") -> None:
     """Take a card out of play (to its owner's discard pile, or to the Stock)."""
     owner = state.owner[uid]
     state.play[owner].remove(uid)
-    if state.status[uid] & (ATTACKING | BLOCKING):
-        if uid in state.attackers:
-            state.attackers.remove(uid)
-        state.blocks = [(a, b) for a, b in state.blocks if uid not in (a, b)]
+    if uid in state.attackers:  # an attacker gone before the blocks no longer attacks;
+        state.attackers.remove(uid)  # a duel already set stays set (its attacker is blocked)
+    if uid in state.rally_left:
+        state.rally_left.remove(uid)
     clear_tokens(state, uid)
     put(state, uid, owner, to)
 

@@ -1,0 +1,132 @@
+"""Helpers for the Bellum tests: positions built from a few zones, actions by their text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import bellica
+from bellica.core import Action
+from bellica.games.bellum.decisions import advance
+from bellica.games.bellum.game import Bellum
+from bellica.games.bellum.state import BellumState
+
+
+def game(variant: str = "standard", **options: Any) -> Bellum:
+    loaded = bellica.load("bellum", variant=variant, options=options)
+    assert isinstance(loaded, Bellum)
+    return loaded
+
+
+def _cards(items: Any) -> str:
+    if not items:
+        return "-"
+    return " ".join(f"{x:03d}" if isinstance(x, int) else str(x) for x in items)
+
+
+def position(
+    variant: str = "standard",
+    *,
+    phase: str = "deploy",
+    team: int = 0,
+    member: int = 0,
+    first: int = 0,
+    round: int = 2,
+    hands: dict[int, list[Any]] | None = None,
+    decks: dict[int, list[Any]] | None = None,
+    discards: dict[int, list[Any]] | None = None,
+    play: dict[int, list[Any]] | None = None,
+    cities: tuple[str, str] = ("Athens", "Sparta"),
+    pillaged: tuple[int, int] = (0, 0),
+    strategy: tuple[int, int] = (3, 2),
+    olympus: list[list[Any]] | None = None,
+    legends: list[list[Any]] | None = None,
+    market: list[Any] | None = None,
+    flags: str = "-",
+    stack: str = "[]",
+    rally_left: list[int] | None = None,
+    reinforcements: list[int] | None = None,
+    cycles: int = 0,
+    fled: int = 0,
+    stock: list[Any] | None = None,
+    run: bool = True,
+    **options: Any,
+) -> BellumState:
+    """A position from the zones given (cards as numbers like 45, or tokens with marks like
+    "045[d1,s]"); every Stock card not placed elsewhere is in the Stock. With `run`, the stack
+    runs until a decision is needed, as after any move."""
+    g = game(variant, **options)
+    hands, decks, discards, play = hands or {}, decks or {}, discards or {}, play or {}
+    lines = [f"bellum {variant} {g.players}p"]
+    lines.append(f"turn: round {round}, team {team}, member {member}, phase {phase}, first {first}")
+    lines.append(f"flags: {flags}")
+    for t in range(2):
+        city = cities[t] or "none"
+        lines.append(f"city {t}: {city}, pillaged {pillaged[t]}, strategy {strategy[t]}")
+    placed: set[int] = set()
+
+    def note(items: Any) -> str:
+        text = _cards(items)
+        for word in text.split():
+            if word != "-":
+                placed.add(g.table.uid_by_token[word.split("[")[0].split("@")[0]])
+        return text
+
+    for side in range(g.sides):
+        lines.append(f"side {side} deck: {note(decks.get(side))}")
+        lines.append(f"side {side} hand: {note(hands.get(side))}")
+        lines.append(f"side {side} discard: {note(discards.get(side))}")
+        lines.append(f"side {side} play: {note(play.get(side))}")
+    for bf in range(g.battlefields):
+        piles = olympus or [[], [], [], []]
+        lines.append(f"olympus {bf}: " + " | ".join(note(p) for p in piles))
+    lines.append("legends: " + " | ".join(note(p) for p in (legends or [[], [], [], []])))
+    lines.append(f"market: {note(market)}")
+    if stock is None:
+        stock = [g.table.token[u] for u in g.table.uids("stock", box=0) if u not in placed]
+    lines.append(f"stock: {_cards(stock)}")
+    lines.append("resolving: -")
+    lines.append("assault: - / -")
+    lines.append("rally left: " + (" ".join(map(str, rally_left or [])) or "-"))
+    lines.append(
+        f"solo: cycles {cycles}, fled {fled}, reinforcements "
+        + (" ".join(map(str, reinforcements or [])) or "-")
+    )
+    lines.append(f"stack: {stack}")
+    state = g.load_position("\n".join(lines) + "\n")
+    if run:
+        advance(state)
+    return state
+
+
+def uid(state: BellumState, number: int, box: int = 0) -> int:
+    return state.game.table.uid(number, box)
+
+
+def texts(state: BellumState) -> list[str]:
+    return [str(a) for a in state.legal_actions()]
+
+
+def find(state: BellumState, text: str) -> Action:
+    """The legal action whose text is `text` (or starts with it, when only one does)."""
+    legal = state.legal_actions()
+    exact = [a for a in legal if str(a) == text]
+    if exact:
+        return exact[0]
+    starts = [a for a in legal if str(a).startswith(text)]
+    if len(starts) == 1:
+        return starts[0]
+    raise AssertionError(f"no single legal action {text!r}; legal: {[str(a) for a in legal]}")
+
+
+def do(state: BellumState, *moves: str) -> BellumState:
+    for text in moves:
+        state.apply(find(state, text))
+    return state
+
+
+def power(state: BellumState, number: int, box: int = 0) -> int:
+    return state.power(uid(state, number, box))
+
+
+def tokens(state: BellumState, uids: list[int]) -> list[str]:
+    return [state.game.table.token[u] for u in uids]

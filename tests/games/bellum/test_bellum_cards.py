@@ -1,0 +1,82 @@
+"""Card files: our own validates, a user's file is played, and a bad one is refused clearly."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import bellica
+from bellica.games.bellum.cards import CARDS_FILE, load_cards
+
+
+def _variant_file(tmp_path: Path, old: str, new: str) -> Path:
+    text = CARDS_FILE.read_text(encoding="utf-8")
+    assert old in text, old
+    path = tmp_path / "cards.toml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+def test_our_card_file_loads() -> None:
+    """The shipped file is valid and every card has text in our words."""
+    cards = load_cards().card
+    assert len(cards) == 94
+    assert all(card.text for card in cards)
+
+
+def test_a_users_card_file_is_played(tmp_path: Path) -> None:
+    """bellica.load(..., cards=PATH) plays with the user's numbers."""
+    path = _variant_file(tmp_path, 'name = "Hercules"', 'name = "Heracles"')
+    game = bellica.load("bellum", cards=str(path))
+    assert game.table.label[game.table.uid(44)] == "Heracles (044)"
+    state = game.new_game(seed=1)
+    assert state.legal_actions()
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ('name = "Yama"\ndeck = "olympus"', 'name = "Yama"\ndeck = "shop"', "deck"),
+        ("power = 6", "power = 0", "power"),
+        ('summon = "Spartan"', 'summon = "Zeus"', "not a Stock card"),
+        ("number = 94", "number = 93", "093: its number is used twice"),
+        (
+            'assault = [{ damage = 2, target = "creature", optional = true }]',
+            "assault = [{ damage = 2, optional = true }]",
+            "needs a target",
+        ),
+        (
+            'assault = [{ damage = 2, target = "creature", optional = true }]',
+            'assault = [{ damage = 2, heal = 1, target = "creature" }]',
+            "exactly one verb",
+        ),
+        (
+            'assault = [{ damage = 2, target = "creature", optional = true }]',
+            "assault = [{ smite = 2 }]",
+            "smite",
+        ),
+    ],
+)
+def test_a_bad_card_file_names_file_card_and_field(
+    tmp_path: Path, old: str, new: str, message: str
+) -> None:
+    """The error says which file, which card and what is wrong."""
+    path = _variant_file(tmp_path, old, new)
+    with pytest.raises(bellica.InvalidCardData) as caught:
+        bellica.load("bellum", cards=str(path))
+    text = str(caught.value)
+    assert str(path) in text
+    assert message in text
+    assert re.search(r"card (#\d+|\d{3})", text), text
+
+
+def test_unreadable_and_malformed_files(tmp_path: Path) -> None:
+    """A missing file or broken TOML is refused with the path."""
+    with pytest.raises(bellica.InvalidCardData, match="cannot read"):
+        bellica.load("bellum", cards=str(tmp_path / "none.toml"))
+    broken = tmp_path / "broken.toml"
+    broken.write_text("[[card]\nnumber = ", encoding="utf-8")
+    with pytest.raises(bellica.InvalidCardData, match="not valid TOML"):
+        bellica.load("bellum", cards=str(broken))

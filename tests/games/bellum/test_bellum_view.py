@@ -1,0 +1,93 @@
+"""What a seat sees: its own hand only, no deck order, and determinize reshuffling the rest."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import bellica
+from bellica.games.bellum.state import BellumState
+
+
+def _midgame(variant: str = "standard", seed: int = 4, moves: int = 40) -> BellumState:
+    game = bellica.load("bellum", variant=variant)
+    state = game.new_game(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_terminal:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    assert isinstance(state, BellumState)
+    return state
+
+
+def test_a_seat_sees_its_own_hand_and_only_counts_of_the_others() -> None:
+    """Seat 0's observation names seat 0's hand cards and none of seat 1's."""
+    state = _midgame()
+    table = state.game.table
+    obs = state.observation(0)
+    mine, theirs = obs["players"]
+    assert [c["card"] for c in mine["hand"]] == [table.token[u] for u in state.hand[0]]
+    assert "hand" not in theirs
+    assert theirs["hand_count"] == len(state.hand[1])
+    text = json.dumps(obs)
+    for uid in state.hand[1]:
+        if uid not in state.discard[0] + state.discard[1]:
+            token = table.token[uid]
+            assert f'"card": "{token}"' not in text, f"seat 1's {token} leaks to seat 0"
+
+
+def test_no_deck_order_is_shown() -> None:
+    """Decks appear as counts; the cards under each Olympus stack's top card are not named."""
+    state = _midgame()
+    obs = state.observation(0)
+    table = state.game.table
+    text = json.dumps(obs)
+    for player in obs["players"]:
+        assert "deck" not in player
+        assert player["deck_count"] == len(state.deck[player["side"]])
+    for pile in state.stacks[0]:
+        for uid in pile[:-1]:
+            assert f'"card": "{table.token[uid]}"' not in text
+
+
+def test_determinize_keeps_the_seats_knowledge_and_reshuffles_the_rest() -> None:
+    """The copy looks the same to the seat, while the opponent's hand is dealt again."""
+    state = _midgame(moves=30)
+    changed = False
+    for seed in range(20):
+        copy = state.determinize(0, seed)
+        assert copy.observation(0) == state.observation(0)
+        assert sorted(copy.hand[1] + copy.deck[1]) == sorted(state.hand[1] + state.deck[1])
+        assert copy.hand[0] == state.hand[0]
+        changed |= copy.hand[1] != state.hand[1] or copy.deck[0] != state.deck[0]
+    assert changed
+
+
+def test_teammates_do_not_see_each_others_hands() -> None:
+    """With four players a seat sees only its own hand."""
+    state = _midgame("teams", moves=20)
+    obs = state.observation(2)
+    assert [("hand" in p) for p in obs["players"]] == [False, False, True, False]
+
+
+def test_the_solo_opponent_has_no_seat_and_its_deck_is_hidden() -> None:
+    """The Hells' deck is a count; the player's hand is shown."""
+    state = _midgame("solo-hercules", moves=3)
+    obs = state.observation(0)
+    hells = obs["players"][1]
+    assert hells["scripted"] and hells["seat"] is None and "hand" not in hells
+    assert "hand" in obs["players"][0]
+    assert obs["scenario"]["title"].startswith("To the Hells")
+
+
+def test_the_terminal_drawing_shows_hand_cities_and_stacks() -> None:
+    """`bellica play bellum` draws a readable table from the observation."""
+    from rich.console import Console
+
+    state = _midgame(moves=10)
+    console = Console(width=160, record=True)
+    console.print(state.game.render(state.observation(0)))
+    text = console.export_text()
+    for words in ("Cities", "Olympus", "Legend", "Your hand", "districts"):
+        assert words in text
