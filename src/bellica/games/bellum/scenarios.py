@@ -46,6 +46,7 @@ class ScenarioData(BaseModel):
 
     id: str
     title: str
+    opponent: str
     hero: int
     player_city: str | None = None
     player_deck: list[int]
@@ -77,6 +78,7 @@ class Scenario:
 
     id: str
     title: str
+    opponent: str
     hero: int
     player_city: str | None
     player_deck: list[int]
@@ -124,6 +126,7 @@ def load_scenario(variant: str, difficulty: str, table: CardTable) -> Scenario:
     return Scenario(
         id=data.id,
         title=data.title,
+        opponent=data.opponent,
         hero=uids([data.hero], "hero")[0],
         player_city=data.player_city,
         player_deck=uids(player_deck, "player_deck"),

@@ -47,21 +47,24 @@ def waived(state: BellumState, src: int) -> bool:
     return _id(state) == PLAGUE and src == _hero(state)
 
 
+HARMFUL = frozenset({"damage", "destroy", "petrify", "remove"})
+
+
 def pick(state: BellumState, side: int, src: int, effect: Effect, cands: list[int]) -> list[int]:
-    """The scripted side's target: Hells damage goes to Hercules; the Monsters pick your
-    weakest creature; Greek Assassins pick your weakest creature. Other choices, and ties,
-    are left to the player."""
+    """The scripted side's target: Hells damage goes to Hercules; the Monsters (and Greek
+    Assassins) hurt your weakest creature, and nobody when you have none. Other choices, and
+    ties, are left to the player."""
     scenario = _id(state)
     if scenario == HELLS:
         hero = _hero(state)
         if effect.verb == "damage" and hero in cands:
             return [hero]
         return cands
-    yours = [u for u in cands if state.owner[u] == PLAYER]
-    if not yours:
+    if effect.verb not in HARMFUL:
         return cands
     if scenario == PLAGUE or (scenario == TROY and state.game.table.card[src].name == "Assassin"):
-        return weakest(state, yours)
+        yours = [u for u in cands if state.owner[u] == PLAYER]
+        return weakest(state, yours) if yours else []
     return cands
 
 
@@ -140,7 +143,10 @@ def forced_blocks(state: BellumState) -> bool:
         return False
     if not state.attackers:
         return False
-    tied = strongest(state, list(state.attackers))
+    blockable = [a for a in state.attackers if not state.has_ongoing(a, "unblockable")]
+    if not blockable:
+        return False
+    tied = strongest(state, blockable)
     if len(tied) == 1:
         block(state, tied[0], hero)
         return False
@@ -196,6 +202,7 @@ def flee(state: BellumState, uid: int) -> None:
     from bellica.games.bellum.zones import leave_play
 
     leave_play(state, uid, "stock")
+    state.events.append(("fled", uid))
     state.fled += 1
     if state.fled >= 3:
         end_game(state, (PLAYER,), "three Trojan creatures fled the city")

@@ -46,6 +46,7 @@ class BellumState(State):
         "deck",
         "died_this_turn",
         "discard",
+        "events",
         "face",
         "first",
         "fled",
@@ -116,6 +117,7 @@ class BellumState(State):
         self.reinforcements: list[int] = []  # solo (Troy): the Greeks' revealed cards
         self.winners: tuple[int, ...] | None = None
         self.reason = ""
+        self.events: list[tuple[Any, ...]] = []  # what the last action caused (public)
 
     # -- cards ---------------------------------------------------------------------------
     def face_of(self, uid: int) -> Face:
@@ -282,4 +284,5 @@ class BellumState(State):
         new.reinforcements = list(self.reinforcements)
         new.winners = self.winners
         new.reason = self.reason
+        new.events = list(self.events)
         return new

@@ -55,6 +55,36 @@ def _decision(state: BellumState, seat: int) -> dict[str, Any] | None:
     return out
 
 
+def event_text(state: BellumState, event: tuple[Any, ...]) -> str:
+    """One thing the last action caused, in words."""
+    game = state.game
+    label = game.table.label
+
+    def who(side: int) -> str:
+        if side in game.scripted and game.scenario is not None:
+            return game.scenario.opponent
+        return f"seat {state.seat_of(side)}"
+
+    kind = event[0]
+    if kind == "enter":
+        return f"{label[event[1]]} enters play for {who(event[2])}"
+    if kind == "spell":
+        return f"{who(event[2])} plays {label[event[1]]}"
+    if kind == "buy":
+        return f"{who(event[2])} buys {label[event[1]]}"
+    if kind == "damage":
+        return f"{label[event[1]]} takes {event[2]} damage"
+    if kind == "shielded":
+        return f"{label[event[1]]}'s shield stops the damage"
+    if kind == "dies":
+        return f"{label[event[1]]} is destroyed"
+    if kind == "pillage":
+        return f"{state.cities[event[1]]}'s district {event[2]} is pillaged"
+    if kind == "fled":
+        return f"{label[event[1]]} flees Troy"
+    return str(event)
+
+
 def observation(state: BellumState, seat: int) -> dict[str, Any]:
     game = state.game
     players = []
@@ -125,6 +155,7 @@ def observation(state: BellumState, seat: int) -> dict[str, Any]:
         "blocks": [[game.table.token[a], game.table.token[b]] for a, b in state.blocks],
         "strategy_used": state.strategy_used,
         "decision": _decision(state, seat),
+        "events": [event_text(state, e) for e in state.events],
     }
     if game.scenario is not None:
         obs["scenario"] = {
@@ -210,7 +241,8 @@ def render(obs: dict[str, Any]) -> Any:
                 for d in city["districts"]
             )
             cities.add_row(str(city["team"]), city["city"], marks, str(city["strategy"]))
-    parts.append(cities)
+    if any(city["city"] for city in obs["cities"]):
+        parts.append(cities)
     field = Table(title="Players")
     for column in ("player", "hand", "deck", "discard", "in play"):
         field.add_column(column)
