@@ -406,3 +406,24 @@ def test_imperio_bellum_simulates_and_replays(tmp_path: Path) -> None:
     assert run("replay", str(saved_record(played))).exit_code == 0
     assert run("rules", "imperio-bellum").exit_code == 0
     assert "imperio-bellum" in run("list").stdout
+
+
+def test_play_a_bellum_scenario_in_the_terminal(tmp_path: Path) -> None:
+    """The solo scenario starts from the player count, shows the hand and plays moves."""
+    result = run(
+        "play", "bellum", "--players", "1", "--seed", "2", "--record-dir", str(tmp_path),
+        input="1\n" * 6 + "q\n",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Bellum (solo-hercules, 1 player), seed 2. You play alone." in out
+    assert "Your hand (seat 0)" in out
+    assert "To the Hells and back with Hercules" in out
+    assert out.count("You play: ") == 6
+    record = Record.load(saved_record(result))
+    assert record.variant == "solo-hercules" and len(record.actions) == 6
+
+
+def test_bellum_variant_and_player_count_must_agree() -> None:
+    result = run("play", "bellum", "--variant", "teams", "--players", "2")
+    assert_one_line_error(result, "teams variant is played by 4 players")

@@ -332,6 +332,11 @@ def _show_events(console: Console, state: State, seat: int) -> None:
         console.print(Text(f"  {event}", style="yellow"))
 
 
+def _count(number: int, noun: str) -> str:
+    """ "1 player", "2 players"."""
+    return f"{number} {noun}" + ("" if number == 1 else "s")
+
+
 def _record_path(directory: Path, game_id: str, seed: int) -> Path:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     path = directory / f"{game_id}-{seed}-{stamp}.json"
@@ -406,12 +411,12 @@ def play(
     record_dir.mkdir(parents=True, exist_ok=True)
     labels = ["you" if s == seat else agents[s].name for s in range(loaded.players)]
     console = _stdout()
+    others = ", ".join(f"seat {s}: {labels[s]}" for s in range(loaded.players) if s != seat)
+    count = _count(loaded.players, "player")
     console.print(
         Text(
-            f"{loaded.info.title} ({loaded.variant}, {loaded.players} players), seed {seed}. "
-            f"You are seat {seat}; "
-            + ", ".join(f"seat {s}: {labels[s]}" for s in range(loaded.players) if s != seat)
-            + ".",
+            f"{loaded.info.title} ({loaded.variant}, {count}), seed {seed}. "
+            + (f"You are seat {seat}; {others}." if others else "You play alone."),
             style="bold",
         )
     )
@@ -552,7 +557,7 @@ def simulate(
     console = _stdout()
     title = game_class(game).info.title
     console.print(
-        f"{title} ({setup.variant}, {setup.players} players): {games} games, "
+        f"{title} ({setup.variant}, {_count(setup.players, 'player')}): {games} games, "
         f"seeds {seed}–{seed + games - 1}, agents {', '.join(specs)}, {workers} worker"
         f"{'s' if workers > 1 else ''}"
     )
@@ -612,8 +617,8 @@ def replay(
     console = _stdout()
     console.print(
         Text(
-            f"{game.info.title} ({game.variant}, {game.players} players), seed {record.seed}, "
-            f"{len(moves)} moves",
+            f"{game.info.title} ({game.variant}, {_count(game.players, 'player')}), "
+            f"seed {record.seed}, {len(moves)} moves",
             style="bold",
         )
     )

@@ -91,3 +91,20 @@ def test_the_terminal_drawing_shows_hand_cities_and_stacks() -> None:
     text = console.export_text()
     for words in ("Cities", "Olympus", "Legend", "Your hand", "districts"):
         assert words in text
+
+
+def test_the_last_actions_consequences_are_told_in_words() -> None:
+    """The observation's events say what the last action caused, for every seat alike."""
+    from bellum_helpers import do, position
+
+    state = position(phase="declare", play={0: [13], 1: [17]}, stock=[])
+    do(state, "Attack with Chimera", "Choose Satyr (017)")
+    assert state.observation(0)["events"] == ["Satyr (017) takes 1 damage"]
+    do(state, "Block with Satyr")
+    events = state.observation(0)["events"]
+    assert events == [
+        "Satyr (017) takes 3 damage",
+        "Chimera (013) takes 1 damage",
+        "Satyr (017) is destroyed",
+    ]
+    assert state.observation(1)["events"] == events
