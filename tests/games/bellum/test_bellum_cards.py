@@ -80,3 +80,42 @@ def test_unreadable_and_malformed_files(tmp_path: Path) -> None:
     broken.write_text("[[card]\nnumber = ", encoding="utf-8")
     with pytest.raises(bellica.InvalidCardData, match="not valid TOML"):
         bellica.load("bellum", cards=str(broken))
+
+
+def _without(tmp_path: Path, numbers: set[int]) -> Path:
+    """Our card file minus some cards."""
+    blocks = CARDS_FILE.read_text(encoding="utf-8").split("[[card]]")
+    kept = [blocks[0]] + [
+        b for b in blocks[1:] if int(re.search(r"number = (\d+)", b)[1]) not in numbers
+    ]
+    path = tmp_path / "cards.toml"
+    path.write_text("[[card]]".join(kept), encoding="utf-8")
+    return path
+
+
+def test_a_file_without_a_city_plays_with_the_others(tmp_path: Path) -> None:
+    """Without Troy the random draw picks Athens and Sparta; asking for Troy is refused."""
+    path = str(_without(tmp_path, {9, 10, 11, 12}))
+    game = bellica.load("bellum", cards=path)
+    assert game.new_game(seed=5).cities in (["Athens", "Sparta"], ["Sparta", "Athens"])
+    with pytest.raises(bellica.InvalidConfig, match="Troy is not in the card set"):
+        bellica.load("bellum", cards=path, options={"cities": "troy,athens"})
+    with pytest.raises(bellica.InvalidCardData, match="needs the city of Troy"):
+        bellica.load("bellum", variant="solo-troy", cards=path)
+
+
+def test_basic_cards_come_in_pairs(tmp_path: Path) -> None:
+    """A Basic design with one copy cannot fill two starter decks."""
+    with pytest.raises(bellica.InvalidCardData, match="'Satyr' needs two copies"):
+        bellica.load("bellum", cards=str(_without(tmp_path, {17})))
+
+
+def test_ongoing_abilities_affect_their_owner_only(tmp_path: Path) -> None:
+    """Battlefield rule 3: an ongoing ability that reaches the enemy is refused."""
+    path = _variant_file(
+        tmp_path,
+        'ongoing = [{ power = 1, target = "own_creatures" }]',
+        'ongoing = [{ power = -1, target = "enemy_creatures" }]',
+    )
+    with pytest.raises(bellica.InvalidCardData, match="only its owner's creatures"):
+        bellica.load("bellum", cards=str(path))

@@ -342,7 +342,7 @@ def test_scenario_cards_in_play_do_not_deploy(tmp_path: Path) -> None:
     s = bellica.load("bellum", variant=PLAGUE, cards=str(path)).new_game(4)
     assert uid(s, 18) in s.play[1]
     assert uid(s, 41) in s.play[0] and s.damage[uid(s, 41)] == 0
-    assert not s.stack and texts(s) == ["Resolve Charon (057)"]
+    assert not s.stack and texts(s) == ["Resolve Charon (057)", "End the Rally phase"]
     # Rite of Passage would gain a charge on purchase; laid out at setup it has none.
     s = game(TROY, difficulty="easier").new_game(4)
     rite = uid(s, 40)
@@ -405,6 +405,8 @@ def test_plague_only_myth_creatures_rally() -> None:
         play={0: [57, 52], 1: ["015[f]", "081[d2]", "023", "040[c1]"]},
         decks={1: [82, 83, 84]},
     )
+    while s.stack[-1][0] == "order":  # their rally abilities trigger together: you order them
+        do(s, texts(s)[0])
     assert s.stack[-1][0] == "block"
     assert dmg(s, 81) == 0  # the Hydra grew its heads back
     assert s.charges[uid(s, 15)] == 1 and s.charges[uid(s, 40)] == 2
@@ -442,7 +444,7 @@ def test_plague_monster_stays_blocked_when_its_blocker_dies() -> None:
     do(s, "Block with Mercenary")  # the Hydra (3) kills the Mercenary (2) and survives
     assert uid(s, 41) in s.discard[0] and uid(s, 81) in s.play[1]
     assert not s.is_terminal
-    assert s.active == 0 and texts(s) == ["Resolve Charon (057)"]
+    assert s.active == 0 and texts(s) == ["Resolve Charon (057)", "End the Rally phase"]
 
 
 def test_plague_lava_worms_cannot_be_held() -> None:
@@ -477,7 +479,7 @@ def test_plague_monsters_spare_themselves_when_you_have_no_creature() -> None:
         decks={1: [82, 83, 18]},
     )
     assert uid(s, 18) in s.play[1]
-    assert s.active == 0 and texts(s) == ["Resolve Charon (057)"]
+    assert s.active == 0 and texts(s) == ["Resolve Charon (057)", "End the Rally phase"]
     assert dmg(s, 89) == 0 and dmg(s, 18) == 0
 
 

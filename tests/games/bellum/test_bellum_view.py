@@ -108,3 +108,37 @@ def test_the_last_actions_consequences_are_told_in_words() -> None:
         "Satyr (017) is destroyed",
     ]
     assert state.observation(1)["events"] == events
+
+
+def test_being_asked_to_answer_reveals_nothing_about_the_hand() -> None:
+    """A player who owns an answer is asked whether it sits in hand or deck, so the question
+    does not tell the opponent where it is; a player owning none is not asked."""
+    from bellum_helpers import do, position, texts
+
+    in_deck = position(hands={0: [55], 1: [16, 17]}, decks={1: [65]}, play={0: [41], 1: [60]})
+    do(in_deck, "Play The Wrath of Zeus (055)")
+    assert in_deck.current_player == 1 and texts(in_deck) == ["Do not answer"]
+    in_hand = position(hands={0: [55], 1: [65, 17]}, decks={1: [16]}, play={0: [41], 1: [60]})
+    do(in_hand, "Play The Wrath of Zeus (055)")
+    assert in_hand.current_player == 1
+    assert texts(in_hand) == ["Answer with Omnipotence (065)", "Do not answer"]
+    assert in_deck.observation(0)["decision"] == in_hand.observation(0)["decision"]
+    none = position(hands={0: [55], 1: [16, 17]}, play={0: [41], 1: [60]})
+    do(none, "Play The Wrath of Zeus (055)")
+    assert none.current_player == 0
+
+
+def test_an_opponent_paying_keeps_a_hand_that_can_pay() -> None:
+    """Determinizing while the opponent pays deals them a hand that still pays the rings."""
+    from bellum_helpers import do, position
+
+    state = position(
+        hands={0: [27, 28, 41, 42], 1: [16]},
+        decks={0: [17, 60, 61, 36, 39], 1: [71]},
+        olympus=[[], [], [32], []],
+    )
+    do(state, "Buy Yama (032)")
+    for seed in range(30):
+        copy = state.determinize(1, seed)
+        assert copy.legal_actions()
+        assert copy.observation(1) == state.observation(1)

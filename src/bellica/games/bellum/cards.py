@@ -59,6 +59,7 @@ VERBS = (
 )
 TARGETED = {"damage", "heal", "destroy", "petrify", "shield", "power", "immune", "unblockable"}
 ONGOING_ONLY = {"power", "immune", "unblockable"}
+ONGOING_TARGETS = {"self", "own_creatures", "other_own_creatures"}
 PLAYER_VERBS = {"draw", "discard", "sacrifice", "take", "look"}
 
 
@@ -198,6 +199,16 @@ class Face(BaseModel):
                 raise ValueError(
                     f"an ongoing ability uses power, immune or unblockable, not {effect.verb}"
                 )
+            if effect.target not in ONGOING_TARGETS:
+                raise ValueError(
+                    "an ongoing ability affects only its owner's creatures: target self, "
+                    f"own_creatures or other_own_creatures, not {effect.target}"
+                )
+            if effect.requires is not None or effect.optional:
+                raise ValueError("an ongoing ability has no condition and is not optional")
+        for effect in self.answer.effects if self.answer else []:
+            if effect.verb in ONGOING_ONLY:
+                raise ValueError(f"{effect.verb} belongs in an ongoing ability, not an answer")
         if self.death and self.kind != "creature":
             raise ValueError("only a creature has a death ability")
         return self
@@ -277,7 +288,20 @@ class CardSet(BaseModel):
             districts = sorted(c.district or 0 for c in self.card if c.city == city)
             if districts and districts != [1, 2, 3, 4]:
                 raise ValueError(f"{city} needs exactly districts 1 to 4")
+        basics: dict[str, int] = {}
+        for card in self.card:
+            if card.deck == "basic":
+                basics[card.name] = basics.get(card.name, 0) + 1
+        for name, copies in basics.items():
+            if copies != 2:
+                raise ValueError(
+                    f"the Basic card {name!r} needs two copies (one per starter deck), not {copies}"
+                )
         return self
+
+    def cities(self) -> list[str]:
+        """The cities whose four districts are all in the set."""
+        return [c for c in ("Athens", "Sparta", "Troy") if any(x.city == c for x in self.card)]
 
     def by_number(self) -> dict[int, Card]:
         return {c.number: c for c in self.card}

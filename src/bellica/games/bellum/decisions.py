@@ -15,6 +15,7 @@ from bellica.games.bellum.resolve import (
     check_deaths,
     effect_of,
     fire,
+    may_answer,
     perform,
     play_spell,
     run_ability,
@@ -53,7 +54,10 @@ def phase_actions(state: BellumState) -> list[Action]:
         out += [card("resolve", u) for u in state.rally_left]
         out += [card("play", u) for u in turn.playable(state, side, RALLY)]
         out += [card("use", u) for u in solo.hand_uses(state, side)]
-        if not state.rally_left:
+        if not state.rally_left or (
+            state.game.scenario is not None
+            and all(solo.optional_rally(state, u) for u in state.rally_left)
+        ):
             out.append(plain("end_rally"))
     elif phase == DECLARE:
         out += [card("attack", u) for u in turn.attack_options(state, side)]
@@ -247,7 +251,7 @@ def run_task(state: BellumState, task: tuple[Any, ...]) -> None:
     elif kind == "window":
         _, event, ctx, sides = task
         for i, side in enumerate(sides):
-            if answers_for(state, side, event, ctx):
+            if may_answer(state, side, event, ctx):
                 state.stack.append(("answer", side, event, ctx, sides[i + 1 :]))
                 return
     elif kind == "blocks":

@@ -5,7 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bellica.core import Action, Game, GameInfo, IllegalAction, InvalidConfig, Rng, State
+from bellica.core import (
+    Action,
+    Game,
+    GameInfo,
+    IllegalAction,
+    InvalidCardData,
+    InvalidConfig,
+    Rng,
+    State,
+)
 from bellica.games.bellum import actions as act
 from bellica.games.bellum.cards import Effect, load_cards
 from bellica.games.bellum.scenarios import Scenario, load_scenario
@@ -80,12 +89,26 @@ class Bellum(Game):
 
     def prepare(self) -> None:
         self.card_set = load_cards(self.cards)
+        where = self.cards or "the card file"
+        self.cities = self.card_set.cities()
         variant = self.variant
+        if variant in ("standard", "teams") and len(self.cities) < 2:
+            raise InvalidCardData(f"{where}: a game needs two cities with four districts each")
+        chosen = self.options["cities"]
+        if chosen != "random":
+            missing = [c for c in chosen.split(",") if c not in self.cities]
+            if missing:
+                raise InvalidConfig(f"option cities: {missing[0]} is not in the card set")
         self.solo = variant in SOLO
         self.sides = 4 if variant == "teams" else 2
         self.teams = 2
         self.battlefields = 2 if variant == "teams" else 1
         self.table = CardTable(self.card_set, boxes=2 if variant == "teams" else 1)
+        if self.table.size > act.MAX_CARDS:
+            raise InvalidCardData(
+                f"{where}: this variant would hold {self.table.size} cards; at most "
+                f"{act.MAX_CARDS} fit the action space"
+            )
         self.actions = act.ActionSpace(self.table)
         sides = range(self.sides)
         self.team_of = [s % 2 for s in sides]
@@ -100,6 +123,12 @@ class Bellum(Game):
             load_scenario(variant, self.options["difficulty"], self.table) if self.solo else None
         )
         scenario = self.scenario
+        if (
+            scenario is not None
+            and scenario.player_city
+            and scenario.player_city not in self.cities
+        ):
+            raise InvalidCardData(f"{where}: {variant} needs the city of {scenario.player_city}")
         self.scripted = {1} if scenario else set()
         self.scenario_immune: set[int] = set(scenario.immune) if scenario else set()
         self.scenario_out_of_play: set[int] = set(scenario.out_of_play) if scenario else set()

@@ -95,16 +95,29 @@ def answer_order(state: BellumState) -> tuple[int, ...]:
 
 def open_window(state: BellumState, event: str, ctx: int) -> None:
     answers = state.game.answer_uids
-    if answers and any(u in answers for hand in state.hand for u in hand):
+    if answers and any(
+        u in answers
+        for side in range(state.game.sides)
+        for u in (*state.hand[side], *state.deck[side])
+    ):
         state.stack.append(("window", event, ctx, answer_order(state)))
 
 
-def answers_for(state: BellumState, side: int, event: str, ctx: int) -> list[int]:
-    """The answer cards `side` may play now."""
+def may_answer(state: BellumState, side: int, event: str, ctx: int) -> bool:
+    """Whether `side` is asked: it owns an answer to this event that is not in a public zone
+    (so it may be in hand). Everyone can count that, so asking reveals nothing; a side is
+    asked even when its answer is still in the deck, and may only decline."""
+    return bool(answers_for(state, side, event, ctx, (*state.hand[side], *state.deck[side])))
+
+
+def answers_for(
+    state: BellumState, side: int, event: str, ctx: int, cards: tuple[int, ...] | None = None
+) -> list[int]:
+    """The answer cards `side` may play now (or, given `cards`, those among them)."""
     if event == "spell" and state.status[ctx] & CANCELLED:
         return []
     out = []
-    for uid in state.hand[side]:
+    for uid in state.hand[side] if cards is None else cards:
         if uid in state.game.answer_uids:
             answer = state.face_of(uid).answer
             if (
@@ -301,9 +314,10 @@ def perform(state: BellumState, frame: Frame, effect: Effect, confirmed: bool = 
             enter_play(state, uid, side)
     elif verb == "take":
         for p in who_sides(state, side, effect.who):
-            uid = take_from_stock(state, effect.take or "")
-            if uid >= 0:
-                put(state, uid, p, "discard")
+            for _ in range(effect.count):
+                uid = take_from_stock(state, effect.take or "")
+                if uid >= 0:
+                    put(state, uid, p, "discard")
     elif verb == "remove":  # from hand or discard pile
         if not scripted and (state.hand[side] or state.discard[side]):
             state.stack.append(("remove", side, frame, effect.optional))

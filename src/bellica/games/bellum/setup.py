@@ -12,7 +12,6 @@ from bellica.games.bellum.zones import draw
 if TYPE_CHECKING:
     from bellica.games.bellum.game import Bellum
 
-CITIES = ("Athens", "Sparta", "Troy")
 FIRST_HAND, OTHER_HAND = 2, 3
 
 
@@ -38,7 +37,7 @@ def _set_up_duel(state: BellumState) -> None:
     game, rng, table = state.game, state.rng, state.game.table
     option = game.options["cities"]
     if option == "random":
-        cities = list(CITIES)
+        cities = list(game.cities)
         rng.shuffle(cities)
         state.cities = cities[:2]
     else:

@@ -42,6 +42,11 @@ def strongest(state: BellumState, uids: list[int]) -> list[int]:
 
 
 # -- hooks the engine calls -------------------------------------------------------------------
+def optional_rally(state: BellumState, uid: int) -> bool:
+    """Plague: you may leave Charon's Rally unused."""
+    return _id(state) == PLAGUE and uid == _hero(state)
+
+
 def waived(state: BellumState, src: int) -> bool:
     """Plague: Charon's Rally works even without another Oracle."""
     return _id(state) == PLAGUE and src == _hero(state)
@@ -254,15 +259,14 @@ def run_task(state: BellumState, task: tuple[Any, ...]) -> None:
 
 
 def _rally(state: BellumState) -> None:
-    from bellica.games.bellum.resolve import enter_play, push_ability
+    from bellica.games.bellum.resolve import enter_play, order_triggers
     from bellica.games.bellum.turn import rally_abilities
 
     state.phase = RALLY
     uids = rally_abilities(state, SCRIPTED)
     if _id(state) == PLAGUE:  # only Myth creatures' (and relics') rally abilities
         uids = [u for u in uids if not state.is_creature(u) or state.face_of(u).clan == "myth"]
-    for uid in reversed(uids):
-        push_ability(state, SCRIPTED, uid, "rally")
+    order_triggers(state, "rally", uids)  # simultaneous: the player orders them (ruling 18)
     if _id(state) == TROY:
         hero = _hero(state)
         if _in_play(state, hero) and state.cover[hero] < 0:

@@ -377,14 +377,14 @@ def can_strategy(state: BellumState, side: int) -> bool:
 
 
 def strategy(state: BellumState, side: int) -> None:
-    """Spend a charge of the fourth district: the player (in teams, each teammate, who may
-    decline) Removes a card from hand or discard pile."""
-    team = state.game.team_of[side]
-    state.strategy[team] -= 1
+    """Spend a charge of the fourth district: the player Removes a card from hand or discard
+    pile; in the team game every member of the team may (and may decline)."""
+    members = state.game.members[state.game.team_of[side]]
+    state.strategy[state.game.team_of[side]] -= 1
     state.strategy_used = True
-    for member in reversed(state.game.members[team]):
+    for member in reversed(members):
         if state.hand[member] or state.discard[member]:
-            state.stack.append(("remove", member, None, member != side))
+            state.stack.append(("remove", member, None, len(members) > 1))
 
 
 def end_deploy(state: BellumState) -> None:

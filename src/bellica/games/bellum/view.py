@@ -173,23 +173,34 @@ def resample_hidden(state: BellumState, seat: int, rng: Rng) -> None:
     """Reshuffle what `seat` cannot know: every deck's order (its own too), the other players'
     hands (dealt again from their hand and deck together), and each stack below its top card.
     Cards a pending look shows stay where they are."""
+    from bellica.games.bellum.turn import can_pay
+
     game = state.game
     fixed: set[int] = set()
+    paying: dict[int, tuple[str, ...]] = {}  # a side paying is known to hold cards that pay
     for task in state.stack:
-        if task[0] == "look":
+        if task[0] == "look":  # the looker's decision names them: they stay where they are
             fixed.update(task[3])
+        elif task[0] == "pay":
+            paying[task[1]] = task[3]
     for side in range(game.sides):
         deck, hand = state.deck[side], state.hand[side]
         mine = state.seat_of(side) == seat and side not in game.scripted
         hidden = [u for u in deck if u not in fixed]
-        if not mine:
-            hidden += hand
-        rng.shuffle(hidden)
-        if not mine:
-            hand[:] = hidden[: len(hand)]
-            hidden = hidden[len(hand) :]
         kept = [u for u in deck if u in fixed]
-        deck[:] = hidden + kept
+        if mine:
+            rng.shuffle(hidden)
+            deck[:] = hidden + kept
+            continue
+        pool = hidden + hand
+        size = len(hand)
+        rings = paying.get(side)
+        for _ in range(50):  # deal again until the hand fits what the seat has seen it do
+            rng.shuffle(pool)
+            if rings is None or can_pay(state, pool[:size], rings):
+                hand[:] = pool[:size]
+                deck[:] = pool[size:] + kept
+                break
     for stacks in (*state.stacks, state.legends):
         for pile in stacks:
             if len(pile) > 2:
