@@ -377,7 +377,7 @@ def apply_to(state: BellumState, frame: Frame, effect: Effect, uids: list[int]) 
 
 
 def petrify(state: BellumState, uid: int) -> None:
-    """Cover the creature with a Petrified card from the Stock (there are only three)."""
+    """A Petrified card taken from the Stock covers the creature; only three exist."""
     if state.cover[uid] >= 0:
         return
     stone = take_from_stock(state, "Petrified")

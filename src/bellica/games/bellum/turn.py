@@ -178,7 +178,7 @@ def block(state: BellumState, attacker: int, blocker: int) -> None:
 
 
 def combat(state: BellumState) -> None:
-    """Each creature in a duel deals damage equal to its power to the other, all at once."""
+    """The two creatures of each duel hurt each other by their power, at the same moment."""
     hits = []
     for attacker, blocker in state.blocks:
         if not state.status[attacker] & ATTACKING or not state.status[blocker] & BLOCKING:
