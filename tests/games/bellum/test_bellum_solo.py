@@ -81,7 +81,7 @@ def test_hells_setup_uses_093_as_a_fourth_abomination() -> None:
     abomination = uid(s, 93)
     assert abomination in s.play[1]
     assert s.face_of(abomination).name == "Unspeakable Abomination"
-    assert power(s, 93) == 3
+    assert power(s, 93) == power(s, 82) == s.face_of(abomination).power  # the same design
     assert {82, 83, 84} <= set(numbers(s, s.deck[1]))
 
 
@@ -447,9 +447,9 @@ def test_plague_monster_stays_blocked_when_its_blocker_dies() -> None:
     assert s.active == 0 and texts(s) == ["Resolve Charon (057)", "End the Rally phase"]
 
 
-def test_plague_lava_worms_cannot_be_held() -> None:
-    """Lava Worms cannot be blocked, so they always reach Charon."""
-    s = their_turn(plague, play={0: [57, 52], 1: [38]}, decks={1: [82, 83, 84]})
+def test_plague_an_unblockable_monster_cannot_be_held() -> None:
+    """A Monster no creature can block (here a Myrmidon) always reaches Charon."""
+    s = their_turn(plague, play={0: [57, 52], 1: [53]}, decks={1: [82, 83, 84]})
     assert lost(s)
 
 
@@ -661,13 +661,13 @@ def test_troy_achilles_tie_is_your_choice() -> None:
     assert texts(s) == ["Choose Minotaur (022)", "Choose Fenrir (023)"]
 
 
-def test_troy_achilles_cannot_block_lava_worms() -> None:
-    """Lava Worms cannot be blocked, not even by Achilles: he blocks the next strongest."""
-    s = troy(phase="declare", hands={0: [20]}, play={0: [38, 19], 1: [43]})
-    do(s, "Attack with Lava Worms", "Attack with Nessus")
-    assert uid(s, 38) in s.play[0] and dmg(s, 38) == 0
+def test_troy_achilles_cannot_block_an_unblockable_attacker() -> None:
+    """A Myrmidon cannot be blocked, not even by Achilles: he blocks the next strongest."""
+    s = troy(phase="declare", hands={0: [20]}, play={0: [53, 19], 1: [43]})
+    do(s, "Attack with Myrmidon", "Attack with Nessus")
+    assert uid(s, 53) in s.play[0] and dmg(s, 53) == 0
     assert uid(s, 19) in s.discard[0]  # Nessus met Achilles
-    assert texts(s) == ["Lava Worms (038) flees", "Nobody flees"]
+    assert texts(s) == ["Myrmidon (053) flees", "Nobody flees"]
 
 
 def test_troy_achilles_blocks_again_after_killing_an_attacker() -> None:

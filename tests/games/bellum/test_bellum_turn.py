@@ -254,10 +254,10 @@ def test_bellum_spell_makes_the_assault_pillage_two():
     assert state.pillaged == [0, 2]
 
 
-def test_lava_worms_cannot_be_blocked():
-    """No block is offered against Lava Worms, so they pillage."""
-    state = position(phase="declare", play={0: [38], 1: [16]})
-    do(state, "Attack with Lava Worms")
+def test_an_unblockable_creature_cannot_be_blocked():
+    """No block is offered against the Myrmidon, so it pillages."""
+    state = position(phase="declare", play={0: [53], 1: [16]})
+    do(state, "Attack with Myrmidon")
     assert state.pillaged == [0, 1]
     assert state.damage[uid(state, 16)] == 0
 
