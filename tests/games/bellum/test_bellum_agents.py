@@ -64,3 +64,19 @@ def test_mcts_plays_every_variant(variant: str) -> None:
         action = agent.act(SeatView(state, seat))
         assert action in state.legal_actions()
         state.apply(action)
+
+
+def test_greedy_keeps_its_hand_before_the_enemy_turn() -> None:
+    """Sorting the hand is part of the Draw phase, so greedy looks through to its end rather
+    than throwing cards away to put off the Hells' turn."""
+    state = position(
+        "solo-hercules",
+        team=0,
+        phase="keep",
+        hands={0: [41, 45]},
+        play={0: [44], 1: [13]},
+        decks={0: [42], 1: [85, 86, 87]},
+        cities=("", ""),
+    )
+    assert state.mid_move
+    assert _greedy_choice(state) == "Keep this hand"

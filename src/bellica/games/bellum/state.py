@@ -202,9 +202,12 @@ class BellumState(State):
     @property
     def mid_move(self) -> bool:
         """True while the deciding seat is finishing what it began (paying for a purchase,
-        choosing targets), so greedy agents look through to the completion."""
+        choosing targets, sorting its hand after drawing), so greedy agents look through to
+        the completion instead of stopping short of what follows it."""
         stack = self.stack
-        return bool(stack) and stack[-1][0] in ("pay", "target", "use", "remove", "order")
+        if not stack:
+            return self.phase == KEEP
+        return stack[-1][0] in ("pay", "target", "use", "remove", "order")
 
     @property
     def is_terminal(self) -> bool:
