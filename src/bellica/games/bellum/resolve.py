@@ -48,6 +48,7 @@ def enter_play(state: BellumState, uid: int, side: int) -> None:
     state.owner[uid] = side
     state.play[side].append(uid)
     state.events.append(("enter", uid, side))
+    state.stack.append(("deaths",))  # it may come in with no power left (an ongoing malus)
     push_ability(state, side, uid, "deployment")
 
 
