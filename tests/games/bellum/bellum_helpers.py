@@ -11,8 +11,8 @@ from bellica.games.bellum.game import Bellum
 from bellica.games.bellum.state import BellumState
 
 
-def game(variant: str = "standard", **options: Any) -> Bellum:
-    loaded = bellica.load("bellum", variant=variant, options=options)
+def game(variant: str = "standard", cards: str | None = None, **options: Any) -> Bellum:
+    loaded = bellica.load("bellum", variant=variant, options=options, cards=cards)
     assert isinstance(loaded, Bellum)
     return loaded
 
@@ -49,12 +49,13 @@ def position(
     fled: int = 0,
     stock: list[Any] | None = None,
     run: bool = True,
+    cards: str | None = None,
     **options: Any,
 ) -> BellumState:
     """A position from the zones given (cards as numbers like 45, or tokens with marks like
     "045[d1,s]"); every Stock card not placed elsewhere is in the Stock. With `run`, the stack
     runs until a decision is needed, as after any move."""
-    g = game(variant, **options)
+    g = game(variant, cards, **options)
     hands, decks, discards, play = hands or {}, decks or {}, discards or {}, play or {}
     lines = [f"bellum {variant} {g.players}p"]
     lines.append(f"turn: round {round}, team {team}, member {member}, phase {phase}, first {first}")

@@ -119,3 +119,31 @@ def test_ongoing_abilities_affect_their_owner_only(tmp_path: Path) -> None:
     )
     with pytest.raises(bellica.InvalidCardData, match="only its owner's creatures"):
         bellica.load("bellum", cards=str(path))
+
+
+def test_a_flip_into_a_face_that_cannot_live_ends_in_the_discard_pile(tmp_path: Path) -> None:
+    """A user's Styx that is a creature flipping back on death, under a -10 ongoing malus:
+    Cerberus dies, flips into Styx, which has no power left either, and is buried instead of
+    flipping for ever."""
+    text = CARDS_FILE.read_text(encoding="utf-8")
+    text = text.replace(
+        'ongoing = [{ power = 1, target = "own_creatures" }]',
+        'ongoing = [{ power = -10, target = "own_creatures" }]',
+    )
+    styx = text.index('name = "Styx"')
+    rally = text.index("rally = ", styx)
+    end = text.index("\n", rally)
+    text = (
+        text[:styx]
+        + 'name = "Styx"\nkind = "creature"\nclan = "myth"\npower = 1\n'
+        + 'text = "A test face."\ndeath = [{ flip = true }]'
+        + text[end:]
+    )
+    path = tmp_path / "cards.toml"
+    path.write_text(text, encoding="utf-8")
+    from bellum_helpers import do, position, uid
+
+    state = position(hands={0: [15]}, play={0: [26]}, cards=str(path))
+    do(state, "Play Cerberus")
+    assert uid(state, 15) in state.discard[0]
+    assert state.face[uid(state, 15)] == 0

@@ -228,9 +228,10 @@ def bury(state: BellumState, uids: tuple[int, ...], faces: tuple[int, ...]) -> N
         owner = state.owner[uid]
         if owner < 0 or uid not in state.play[owner] or not state.status[uid] & DYING:
             continue
-        if state.face[uid] != face:  # its death ability flipped it: it stays in play
-            state.status[uid] &= ~DYING
-            continue
+        if state.face[uid] != face:  # its death ability flipped it: it stays in play,
+            state.status[uid] &= ~DYING  # unless its other face cannot live there either
+            if not state.is_creature(uid) or state.power(uid) > 0:
+                continue
         leave_play(state, uid)
         if state.game.scenario is not None:
             solo.left_play(state, uid)
