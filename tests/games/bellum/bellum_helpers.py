@@ -131,3 +131,17 @@ def power(state: BellumState, number: int, box: int = 0) -> int:
 
 def tokens(state: BellumState, uids: list[int]) -> list[str]:
     return [state.game.table.token[u] for u in uids]
+
+
+def zone(state: BellumState, name: str, side: int) -> list[str]:
+    """The tokens in one side's zone (deck, hand, discard or play), in zone order."""
+    return tokens(state, getattr(state, name)[side])
+
+
+def my_turn(**zones: Any) -> BellumState:
+    """Side 1 ends its turn with nothing to do, so side 0's turn starts (Rally phase)."""
+    state = position(team=1, phase="deploy", **zones)
+    if "End the Deployment phase" in texts(state):
+        do(state, "End the Deployment phase")
+    assert state.active == 0
+    return state

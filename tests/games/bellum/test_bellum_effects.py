@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-from bellum_helpers import do, game, position, power, texts, tokens, uid
+from bellum_helpers import do, game, my_turn, position, power, texts, uid, zone
 
 from bellica.games.bellum.zones import take_from_stock
-
-
-def zone(state, name: str, side: int) -> list[str]:
-    """The tokens in one side's zone (deck, hand, discard or play), in zone order."""
-    return tokens(state, getattr(state, name)[side])
 
 
 def rally_threshold(number: int, back: bool = False) -> int:
@@ -28,15 +23,6 @@ def printed(state, number: int) -> int:
 def stock_without(*numbers: int) -> list[int]:
     """Every Stock card except those numbers."""
     return [n for n in range(74, 94) if n not in numbers]
-
-
-def my_turn(**zones):
-    """Side 1 ends its turn with nothing to do, so side 0's turn starts (Rally phase)."""
-    state = position(team=1, phase="deploy", **zones)
-    if "End the Deployment phase" in texts(state):
-        do(state, "End the Deployment phase")
-    assert state.active == 0
-    return state
 
 
 # -- Discard -----------------------------------------------------------------------------------

@@ -3,23 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from bellum_helpers import do, game, position, power, texts, tokens, uid
+from bellum_helpers import do, game, my_turn, position, power, texts, uid, zone
 
 BASIC_NAMES = {"Satyr", "Imp", "Nymph", "Mercenary", "Acolyte", "Prayer"}
-
-
-def zone(state, name: str, side: int) -> list[str]:
-    """The tokens in one side's zone (deck, hand, discard or play), in zone order."""
-    return tokens(state, getattr(state, name)[side])
-
-
-def my_turn(**zones):
-    """Side 1 ends its turn with nothing to do, so side 0's turn starts (Rally phase)."""
-    state = position(team=1, phase="deploy", **zones)
-    if "End the Deployment phase" in texts(state):
-        do(state, "End the Deployment phase")
-    assert state.active == 0
-    return state
 
 
 def buy(state, text: str):

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
-from bellica.core import InvalidCardData
+from bellica.core.data_file import load_toml
 
 DATA_DIR = Path(__file__).parent / "data"
 CARDS_FILE = DATA_DIR / "cards.toml"
@@ -307,22 +306,13 @@ class CardSet(BaseModel):
         return {c.number: c for c in self.card}
 
 
-def _describe(err: ValidationError, data: dict[str, Any]) -> str:
-    first = err.errors()[0]
-    loc = list(first["loc"])
-    where = []
-    if len(loc) >= 2 and loc[0] == "card" and isinstance(loc[1], int):
-        entries = data.get("card")
-        entry = entries[loc[1]] if isinstance(entries, list) and loc[1] < len(entries) else {}
-        label = ""
-        if isinstance(entry, dict):
-            number, name = entry.get("number"), entry.get("name")
-            label = " (" + " ".join(str(x) for x in (number, name) if x is not None) + ")"
-        where.append(f"card #{loc[1] + 1}{label}")
-        loc = loc[2:]
-    if loc:
-        where.append("field " + ".".join(map(str, loc)))
-    return (", ".join(where) + ": " if where else "") + first["msg"]
+def _card_label(table: str, index: int, entry: Any) -> str:
+    """ "card #32 (32 Yama)": the entry's place in the file, then its number and name."""
+    label = ""
+    if isinstance(entry, dict):
+        number, name = entry.get("number"), entry.get("name")
+        label = " (" + " ".join(str(x) for x in (number, name) if x is not None) + ")"
+    return f"card #{index + 1}{label}"
 
 
 def load_cards(path: str | Path | None = None) -> CardSet:
@@ -333,14 +323,4 @@ def load_cards(path: str | Path | None = None) -> CardSet:
 
 @cache
 def _load(path: str) -> CardSet:
-    try:
-        with open(path, "rb") as handle:
-            data = tomllib.load(handle)
-    except OSError as err:
-        raise InvalidCardData(f"{path}: cannot read: {err.strerror or err}") from None
-    except tomllib.TOMLDecodeError as err:
-        raise InvalidCardData(f"{path}: not valid TOML: {err}") from None
-    try:
-        return CardSet.model_validate(data)
-    except ValidationError as err:
-        raise InvalidCardData(f"{path}: {_describe(err, data)}") from None
+    return load_toml(path, CardSet, _card_label)

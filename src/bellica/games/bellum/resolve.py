@@ -48,8 +48,10 @@ def enter_play(state: BellumState, uid: int, side: int) -> None:
     state.owner[uid] = side
     state.play[side].append(uid)
     state.events.append(("enter", uid, side))
-    state.stack.append(("deaths",))  # it may come in with no power left (an ongoing malus)
-    push_ability(state, side, uid, "deployment")
+    if state.game.effects(uid, state.face[uid], "deployment"):
+        push_ability(state, side, uid, "deployment")  # (its end checks deaths)
+    elif state.is_creature(uid) and state.power(uid) <= 0:  # an ongoing malus: no power left
+        state.stack.append(("deaths",))
 
 
 def fire(state: BellumState, trigger: str, uid: int, ctx: int = -1) -> None:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from bellica.core import InvalidCardData
+from bellica.core.data_file import load_toml
 from bellica.games.bellum.cards import DATA_DIR, Effect
 from bellica.games.bellum.table import CardTable
 
@@ -100,11 +100,7 @@ class Scenario:
 def load_scenario(variant: str, difficulty: str, table: CardTable) -> Scenario:
     """The scenario of a solo variant at a difficulty, checked against the card set."""
     path = SCENARIOS_FILE
-    try:
-        with open(path, "rb") as handle:
-            raw = ScenarioFile.model_validate(tomllib.load(handle))
-    except (OSError, tomllib.TOMLDecodeError, ValidationError) as err:
-        raise InvalidCardData(f"{path}: {err}") from None
+    raw = load_toml(path, ScenarioFile)
     found = [s for s in raw.scenario if s.id == variant]
     if not found:
         raise InvalidCardData(f"{path}: no scenario {variant!r}")

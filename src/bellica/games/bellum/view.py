@@ -55,6 +55,18 @@ def _decision(state: BellumState, seat: int) -> dict[str, Any] | None:
     return out
 
 
+# Events are (kind, card uid[, side or amount]); "pillage" is (kind, team, district).
+EVENT_TEXT = {
+    "enter": "{card} enters play for {other}",
+    "spell": "{other} plays {card}",
+    "buy": "{other} buys {card}",
+    "damage": "{card} takes {other} damage",
+    "shielded": "{card}'s shield stops the damage",
+    "dies": "{card} is destroyed",
+    "fled": "{card} flees Troy",
+}
+
+
 def event_text(state: BellumState, event: tuple[Any, ...]) -> str:
     """One thing the last action caused, in words."""
     game = state.game
@@ -65,24 +77,13 @@ def event_text(state: BellumState, event: tuple[Any, ...]) -> str:
             return game.scenario.opponent
         return f"seat {state.seat_of(side)}"
 
-    kind = event[0]
-    if kind == "enter":
-        return f"{label[event[1]]} enters play for {who(event[2])}"
-    if kind == "spell":
-        return f"{who(event[2])} plays {label[event[1]]}"
-    if kind == "buy":
-        return f"{who(event[2])} buys {label[event[1]]}"
-    if kind == "damage":
-        return f"{label[event[1]]} takes {event[2]} damage"
-    if kind == "shielded":
-        return f"{label[event[1]]}'s shield stops the damage"
-    if kind == "dies":
-        return f"{label[event[1]]} is destroyed"
+    kind, subject, *rest = event
     if kind == "pillage":
-        return f"{state.cities[event[1]]}'s district {event[2]} is pillaged"
-    if kind == "fled":
-        return f"{label[event[1]]} flees Troy"
-    return str(event)
+        return f"{state.cities[subject]}'s district {rest[0]} is pillaged"
+    other = rest[0] if rest else None
+    if kind in ("enter", "spell", "buy"):
+        other = who(other)
+    return EVENT_TEXT[kind].format(card=label[subject], other=other)
 
 
 def observation(state: BellumState, seat: int) -> dict[str, Any]:

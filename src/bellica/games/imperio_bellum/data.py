@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from bellica.core import InvalidCardData
+from bellica.core.data_file import load_toml
 from bellica.games.imperio_bellum.pieces import KIND_BY_LETTER, KNIGHT
 
 DATA_FILE = Path(__file__).parent / "data" / "formations.toml"
@@ -112,22 +111,6 @@ class SetupData(BaseModel):
         return self
 
 
-def _describe(err: ValidationError, data: dict[str, object]) -> str:
-    first = err.errors()[0]
-    loc = list(first["loc"])
-    where = []
-    if len(loc) >= 2 and isinstance(loc[1], int):
-        table = loc[0]
-        entries = data.get(str(table))
-        entry = entries[loc[1]] if isinstance(entries, list) and loc[1] < len(entries) else {}
-        label = entry.get("name") if isinstance(entry, dict) else None
-        where.append(f"[[{table}]] #{loc[1] + 1}" + (f" ({label!r})" if label else ""))
-        loc = loc[2:]
-    if loc:
-        where.append("field " + ".".join(map(str, loc)))
-    return (", ".join(where) + ": " if where else "") + first["msg"]
-
-
 def load_setup_data(path: str | Path | None = None) -> SetupData:
     """Read and validate a formations file (ours by default); raises InvalidCardData."""
     path = Path(path) if path is not None else DATA_FILE
@@ -136,14 +119,4 @@ def load_setup_data(path: str | Path | None = None) -> SetupData:
 
 @cache
 def _load(path: str) -> SetupData:
-    try:
-        with open(path, "rb") as handle:
-            data = tomllib.load(handle)
-    except OSError as err:
-        raise InvalidCardData(f"{path}: cannot read: {err.strerror or err}") from None
-    except tomllib.TOMLDecodeError as err:
-        raise InvalidCardData(f"{path}: not valid TOML: {err}") from None
-    try:
-        return SetupData.model_validate(data)
-    except ValidationError as err:
-        raise InvalidCardData(f"{path}: {_describe(err, data)}") from None
+    return load_toml(path, SetupData)
