@@ -1,9 +1,9 @@
-# The two set-up commands: `make play` and `make test`. Both create .venv on first use.
+# The two set-up commands: `make play` (the web server) and `make test`. Both create .venv.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test lint bench clean
+.PHONY: play play-terminal test lint bench clean
 
 $(BIN)/bellica: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,6 +16,9 @@ $(VENV)/.dev: $(BIN)/bellica
 	touch $@
 
 play: $(BIN)/bellica
+	$(BIN)/bellica serve
+
+play-terminal: $(BIN)/bellica
 	$(BIN)/bellica play imperio-bellum --vs greedy
 
 test: $(VENV)/.dev

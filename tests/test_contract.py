@@ -8,7 +8,7 @@ import random
 import pytest
 
 import bellica
-from bellica.core import Action, IllegalAction, Record, State
+from bellica.core import SPECTATOR, Action, IllegalAction, Record, State
 
 MAX_DECISIONS = 20_000
 CONFIGS = [
@@ -70,14 +70,17 @@ def _check_step(game: bellica.Game, state: State, legal: list[Action], rng: rand
     assert [state.observation(s) for s in range(game.players)] == observations
     # Determinizing never changes what the seat itself knows, and never touches the original;
     # the deciding seat's options depend only on what it knows.
+    # A spectator's observation is public: no resampling of anyone's secrets changes it.
+    public = state.observation(SPECTATOR)
     for seat in range(game.players):
         copy = state.determinize(seat, rng.getrandbits(32))
         assert copy.observation(seat) == observations[seat]
+        assert copy.observation(SPECTATOR) == public
         if seat == state.current_player:
             assert copy.legal_actions() == legal
     assert state.position() == before
     # Observations are JSON-able.
-    json.dumps(observations)
+    json.dumps([*observations, public])
     # A clone is independent.
     twin = state.clone()
     twin.apply(legal[-1])

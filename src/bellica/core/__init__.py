@@ -9,7 +9,7 @@ from bellica.core.errors import (
     InvalidPosition,
     InvalidRecord,
 )
-from bellica.core.game import Game, GameInfo, State, replay
+from bellica.core.game import SPECTATOR, Game, GameInfo, State, replay
 from bellica.core.outcome import Outcome
 from bellica.core.record import Record
 from bellica.core.registry import game_class, games, load, register
@@ -17,6 +17,7 @@ from bellica.core.rng import Rng
 from bellica.core.seat_view import SeatView
 
 __all__ = [
+    "SPECTATOR",
     "Action",
     "BellicaError",
     "Game",

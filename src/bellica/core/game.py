@@ -15,6 +15,9 @@ from bellica.core.outcome import Outcome
 from bellica.core.record import Record
 from bellica.core.rng import Rng
 
+SPECTATOR = -1
+"""The seat number of someone who only watches: `observation(SPECTATOR)` is public information."""
+
 
 @dataclass(frozen=True, slots=True)
 class GameInfo:
@@ -196,7 +199,8 @@ class State(ABC):
 
     @abstractmethod
     def observation(self, seat: int) -> dict[str, Any]:
-        """Everything `seat` may know, as a JSON-able dict, and nothing more."""
+        """Everything `seat` may know, as a JSON-able dict, and nothing more; for `SPECTATOR`,
+        only what every player knows (no hand, no deck order)."""
 
     @abstractmethod
     def _copy(self) -> State:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from bellica.core import SPECTATOR
 from bellica.games.imperio_bellum.board import SIDE_NAMES, name
 from bellica.games.imperio_bellum.phases import PHASE_NAMES
 from bellica.games.imperio_bellum.pieces import (
@@ -46,7 +47,7 @@ def observe(st: ImperioBellumState, seat: int) -> dict[str, Any]:
     obs: dict[str, Any] = {
         "game": "imperio-bellum",
         "seat": seat,
-        "side": SIDE_NAMES[st.side_of_seat(seat)],
+        "side": None if seat == SPECTATOR else SIDE_NAMES[st.side_of_seat(seat)],
         "attacker_seat": st.attacker_seat,
         "phase": PHASE_NAMES[st.phase],
         "round": st.round,

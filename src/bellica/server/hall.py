@@ -1,0 +1,283 @@
+"""The hall: creates, opens and runs the live games; every rule a request must pass is here."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from typing import Any
+
+from bellica.agents import AGENT_NAMES, AGENTS, parse_spec
+from bellica.core import BellicaError, InvalidConfig, game_class, load
+from bellica.core import games as all_games
+from bellica.server.store import GameRow, SeatRow, Store, now
+from bellica.server.tables import Listener, Table, token_hash
+from bellica.server.thinking import Thinkers
+
+log = logging.getLogger("bellica.server")
+
+# Suggested AI strengths for the lobby; any agent spec is accepted.
+AI_PRESETS = (
+    ("random", "Random: any legal move"),
+    ("greedy", "Greedy: the best-looking move"),
+    ("mcts:seconds=0.2", "MCTS, 0.2 s a move"),
+    ("mcts:seconds=1", "MCTS, 1 s a move"),
+    ("mcts:seconds=3", "MCTS, 3 s a move"),
+    ("mcts:seconds=10", "MCTS, 10 s a move"),
+)
+
+
+class ApiError(Exception):
+    """A request the server refuses: an HTTP status and a message for the person."""
+
+    def __init__(self, status: int, detail: str) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+
+
+def catalog() -> dict[str, Any]:
+    """The games, their variants, player counts and options, and the AI agents."""
+    out = []
+    for info in all_games():
+        out.append(
+            {
+                "id": info.id,
+                "title": info.title,
+                "summary": info.summary,
+                "variants": [
+                    {"name": v, "players": list(info.allowed_players(v))} for v in info.variants
+                ],
+                "options": dict(info.options),
+            }
+        )
+    agents = [{"kind": name, "usage": AGENTS[name].usage()} for name in AGENT_NAMES]
+    presets = [{"spec": spec, "label": label} for spec, label in AI_PRESETS]
+    return {"games": out, "agents": agents, "ai_presets": presets}
+
+
+def agent_seed(seed: int, seat: int, move: int) -> int:
+    """The seed of the agent that makes move `move` for `seat`: fixed by the game, so the same
+    game asks the same question the same way."""
+    return ((seed % 2**32) * 1000 + seat) * 100_000 + move
+
+
+class Hall:
+    """Every live game of one server, the store behind them and the AI thinkers."""
+
+    def __init__(self, store: Store, thinkers: Thinkers) -> None:
+        self.store = store
+        self.thinkers = thinkers
+        self.tables: dict[str, Table] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # -- opening -------------------------------------------------------------------------------
+    def resume_all(self) -> int:
+        """Open every unfinished stored game and let its AI seats go on; how many opened."""
+        opened = 0
+        for game_id in self.store.ids(unfinished_only=True):
+            table = self.open(game_id)
+            if table is not None:
+                opened += 1
+                self.wake(table)
+        return opened
+
+    def open(self, game_id: str) -> Table | None:
+        """The live game with this id, replayed from the store on first use; None if unknown."""
+        table = self.tables.get(game_id)
+        if table is not None:
+            return table
+        row = self.store.load(game_id)
+        if row is None:
+            return None
+        try:
+            table = Table.open(row)
+        except (BellicaError, KeyError, TypeError, ValueError) as err:
+            log.error("stored game %s does not replay: %s", game_id, err)
+            raise ApiError(500, f"stored game {game_id} does not replay: {err}") from None
+        self.tables[game_id] = table
+        return table
+
+    def table(self, game_id: str) -> Table:
+        table = self.open(game_id)
+        if table is None:
+            raise ApiError(404, f"no game {game_id!r} on this server")
+        return table
+
+    def summaries(self) -> list[dict[str, Any]]:
+        out = []
+        for game_id in self.store.ids():
+            try:
+                table = self.open(game_id)
+            except ApiError:
+                continue
+            if table is not None:
+                out.append(table.summary())
+        return out
+
+    # -- creating ------------------------------------------------------------------------------
+    def create(
+        self,
+        game: str,
+        variant: str | None,
+        players: int | None,
+        options: dict[str, Any],
+        seats: list[tuple[str, str | None]],
+        seed: int | None,
+    ) -> tuple[Table, list[str | None]]:
+        """A new stored game and the token of each human seat (None for AI seats)."""
+        try:
+            game_class(game)
+            engine = load(game, players=players, variant=variant, options=options)
+        except BellicaError as err:
+            raise ApiError(422, str(err)) from None
+        if len(seats) != engine.players:
+            raise ApiError(
+                422,
+                f"{engine.info.title} ({engine.variant}) has {engine.players} seats; "
+                f"{len(seats)} were given",
+            )
+        rows: list[SeatRow] = []
+        tokens: list[str | None] = []
+        for number, (kind, agent) in enumerate(seats):
+            if kind == "human":
+                token = secrets.token_urlsafe(24)  # 192 random bits
+                rows.append(SeatRow("human", None, token_hash(token)))
+                tokens.append(token)
+            else:
+                if not agent:
+                    raise ApiError(422, f"seat {number} is an AI seat with no agent")
+                try:
+                    parse_spec(agent)
+                except InvalidConfig as err:
+                    raise ApiError(422, f"seat {number}: {err}") from None
+                rows.append(SeatRow("ai", agent, None))
+                tokens.append(None)
+        if seed is None:
+            seed = secrets.randbits(31)
+        stamp = now()
+        row = GameRow(
+            id=secrets.token_urlsafe(9),
+            game=engine.id,
+            players=engine.players,
+            variant=engine.variant,
+            options=json.loads(json.dumps(engine.options)),
+            seed=seed,
+            seats=rows,
+            created=stamp,
+            updated=stamp,
+        )
+        self.store.create(row)
+        table = Table(row=row, game=engine, state=engine.new_game(seed=seed))
+        self.tables[row.id] = table
+        self.wake(table)
+        return table, tokens
+
+    # -- acting --------------------------------------------------------------------------------
+    def seat_for(self, table: Table, token: str | None) -> int:
+        """The seat a token acts for (raises 401 without a token, 403 for a wrong one)."""
+        if not token:
+            raise ApiError(401, "acting needs a seat token: send 'Authorization: Bearer TOKEN'")
+        seat = table.seat_of_token(token)
+        if seat is None:
+            raise ApiError(403, "this token is not a seat of this game")
+        return seat
+
+    async def act(
+        self, table: Table, seat: int, data: dict[str, Any], moves: int | None
+    ) -> dict[str, Any]:
+        """Apply a human seat's action (validated by the engine), store it, then tell everyone;
+        the seat's new view."""
+        async with table.lock:
+            state = table.state
+            if state.is_terminal:
+                raise ApiError(409, "the game is over")
+            if moves is not None and moves != len(table.row.actions):
+                raise ApiError(
+                    409,
+                    f"the game has moved on (move {len(table.row.actions)}, not {moves}); "
+                    "reload the view",
+                )
+            if state.current_player != seat:
+                raise ApiError(409, self._not_your_turn(table, seat))
+            try:
+                action = table.game.action_from_json(data)
+            except (BellicaError, KeyError, TypeError, ValueError) as err:
+                raise ApiError(422, f"not an action of this game: {err}") from None
+            if not state.is_legal(action):
+                raise ApiError(422, state._illegal_message(action))
+            self._commit(table, action)
+        await table.broadcast()
+        self.wake(table)
+        return table.view(seat)
+
+    @staticmethod
+    def _not_your_turn(table: Table, seat: int) -> str:
+        labels = table.labels()
+        return f"it is not {labels[seat]}'s turn: {labels[table.to_move or 0]} is to move"
+
+    def _commit(self, table: Table, action: Any) -> None:
+        """Store the action (committed) and only then apply it to the live game."""
+        seat = table.state.current_player
+        probe = table.state.clone()
+        probe.apply(action)
+        table.row.updated = self.store.append(
+            table.id, len(table.row.actions) + 1, seat, action.to_json(), probe.is_terminal
+        )
+        table.apply(action)
+
+    # -- AI seats ------------------------------------------------------------------------------
+    def wake(self, table: Table) -> None:
+        """If an AI seat is to move and nobody is thinking for it yet, start thinking."""
+        if table.thinking or table.ai_to_move() is None:
+            return
+        table.thinking = True
+        task = asyncio.get_running_loop().create_task(self._think(table))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _think(self, table: Table) -> None:
+        """Let the AI seats play until a human is to move or the game ends."""
+        try:
+            await table.broadcast()  # everyone sees the thinking indicator
+            while (spec := table.ai_to_move()) is not None:
+                seat, moves = table.to_move, len(table.row.actions)
+                assert seat is not None
+                seed = agent_seed(table.row.seed, seat, moves)
+                data = await self.thinkers.choose(table.id, table.record(), spec, seat, seed)
+                async with table.lock:
+                    if len(table.row.actions) != moves:  # cannot happen: only AI acts now
+                        continue
+                    action = table.game.action_from_json(data)
+                    if not table.state.is_legal(action):
+                        raise ApiError(500, f"{spec} chose an illegal action {data}")
+                    self._commit(table, action)
+                    if table.ai_to_move() is None:
+                        table.thinking = False
+                await table.broadcast()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("AI seat failed in game %s", table.id)
+        finally:
+            if table.thinking:
+                table.thinking = False
+                await table.broadcast()
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        for task in list(self._tasks):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self.thinkers.close()
+        self.store.close()
+
+    # -- listening -----------------------------------------------------------------------------
+    def listen(self, table: Table, listener: Listener, seat: int | None) -> None:
+        table.listeners[listener] = seat
+
+    def forget(self, table: Table, listener: Listener) -> None:
+        table.listeners.pop(listener, None)

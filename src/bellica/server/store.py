@@ -1,0 +1,156 @@
+"""The SQLite store: a game is its record, one row for the set-up and one row per action."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id       TEXT PRIMARY KEY,
+    game     TEXT NOT NULL,
+    players  INTEGER NOT NULL,
+    variant  TEXT NOT NULL,
+    options  TEXT NOT NULL,   -- JSON object
+    seed     INTEGER NOT NULL,
+    seats    TEXT NOT NULL,   -- JSON list of {"kind", "agent", "token_hash"}
+    created  TEXT NOT NULL,
+    updated  TEXT NOT NULL,
+    over     INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game_id  TEXT NOT NULL REFERENCES games(id),
+    move     INTEGER NOT NULL,  -- 1 for the first action
+    seat     INTEGER,
+    action   TEXT NOT NULL,     -- JSON, as action.to_json() writes it
+    at       TEXT NOT NULL,
+    PRIMARY KEY (game_id, move)
+);
+"""
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+@dataclass(slots=True)
+class SeatRow:
+    """A seat as stored: human (with the hash of its token) or an AI agent spec."""
+
+    kind: str  # "human" or "ai"
+    agent: str | None = None
+    token_hash: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "agent": self.agent, "token_hash": self.token_hash}
+
+
+@dataclass(slots=True)
+class GameRow:
+    """One stored game: its set-up, seats and actions."""
+
+    id: str
+    game: str
+    players: int
+    variant: str
+    options: dict[str, Any]
+    seed: int
+    seats: list[SeatRow]
+    created: str
+    updated: str
+    over: bool = False
+    actions: list[dict[str, Any]] = field(default_factory=list)
+
+
+class Store:
+    """Games and their actions in one SQLite file (WAL mode). Every write is its own committed
+    transaction, so whatever a caller was told has been stored survives a crash."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        if str(path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def create(self, row: GameRow) -> None:
+        seats = json.dumps([seat.to_json() for seat in row.seats])
+        with self._lock, self._db:
+            self._db.execute(
+                "INSERT INTO games (id, game, players, variant, options, seed, seats, created,"
+                " updated, over) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
+                (
+                    row.id,
+                    row.game,
+                    row.players,
+                    row.variant,
+                    json.dumps(row.options),
+                    row.seed,
+                    seats,
+                    row.created,
+                    row.updated,
+                ),
+            )
+
+    def append(
+        self, game_id: str, move: int, seat: int | None, action: dict[str, Any], over: bool
+    ) -> str:
+        """Store action number `move` (1-based) and commit; the time it was stored."""
+        at = now()
+        with self._lock, self._db:
+            self._db.execute(
+                "INSERT INTO actions (game_id, move, seat, action, at) VALUES (?, ?, ?, ?, ?)",
+                (game_id, move, seat, json.dumps(action), at),
+            )
+            self._db.execute(
+                "UPDATE games SET updated = ?, over = ? WHERE id = ?", (at, int(over), game_id)
+            )
+        return at
+
+    def ids(self, *, unfinished_only: bool = False) -> list[str]:
+        """Every stored game's id, newest first."""
+        query = "SELECT id FROM games" + (" WHERE over = 0" if unfinished_only else "")
+        with self._lock:
+            rows = self._db.execute(query + " ORDER BY created DESC, rowid DESC").fetchall()
+        return [r[0] for r in rows]
+
+    def load(self, game_id: str) -> GameRow | None:
+        """The stored game with its actions in order, or None."""
+        with self._lock:
+            head = self._db.execute(
+                "SELECT id, game, players, variant, options, seed, seats, created, updated, over"
+                " FROM games WHERE id = ?",
+                (game_id,),
+            ).fetchone()
+            if head is None:
+                return None
+            moves = self._db.execute(
+                "SELECT action FROM actions WHERE game_id = ? ORDER BY move", (game_id,)
+            ).fetchall()
+        seats = [SeatRow(**seat) for seat in json.loads(head[6])]
+        return GameRow(
+            id=head[0],
+            game=head[1],
+            players=head[2],
+            variant=head[3],
+            options=json.loads(head[4]),
+            seed=head[5],
+            seats=seats,
+            created=head[7],
+            updated=head[8],
+            over=bool(head[9]),
+            actions=[json.loads(m[0]) for m in moves],
+        )

@@ -1,0 +1,183 @@
+"""Live games: each stored game replayed into memory, with its seats, log and views."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bellica.core import SPECTATOR, Action, Game, Record, State, load
+from bellica.server.store import GameRow
+
+Listener = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(slots=True)
+class LogEntry:
+    """One action in words: who took it, its text and what it caused (public events)."""
+
+    move: int
+    seat: int | None
+    text: str
+    events: list[str]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"move": self.move, "seat": self.seat, "text": self.text, "events": self.events}
+
+
+def seat_names(seats: list[int], labels: list[str]) -> str:
+    names = [labels[s] for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+@dataclass(eq=False)
+class Table:
+    """A game being played: its stored row, the engine state, the log and who listens."""
+
+    row: GameRow
+    game: Game
+    state: State
+    log: list[LogEntry] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    listeners: dict[Listener, int | None] = field(default_factory=dict)
+    thinking: bool = False
+
+    @classmethod
+    def open(cls, row: GameRow) -> Table:
+        """The live game a stored row describes, replayed action by action (raises BellicaError
+        if the row no longer replays)."""
+        game = load(row.game, players=row.players, variant=row.variant, options=row.options)
+        table = cls(row=row, game=game, state=game.new_game(seed=row.seed))
+        stored, row.actions = row.actions, []
+        for data in stored:
+            table.apply(game.action_from_json(data), stored=True)
+        return table
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def to_move(self) -> int | None:
+        return self.state.current_player
+
+    def ai_to_move(self) -> str | None:
+        """The agent spec of the AI seat to move, if an AI seat is to move."""
+        seat = self.to_move
+        if seat is None:
+            return None
+        info = self.row.seats[seat]
+        return info.agent if info.kind == "ai" else None
+
+    def human(self, seat: int) -> bool:
+        return self.row.seats[seat].kind == "human"
+
+    def seat_of_token(self, token: str | None) -> int | None:
+        """The human seat whose token this is, or None."""
+        if not token:
+            return None
+        digest = token_hash(token)
+        for seat, info in enumerate(self.row.seats):
+            if info.token_hash and hmac.compare_digest(info.token_hash, digest):
+                return seat
+        return None
+
+    def apply(self, action: Action, *, stored: bool = False) -> LogEntry:
+        """Apply a legal action and log it (the caller has stored it, or replays the store)."""
+        seat = self.state.current_player
+        self.state.apply(action)
+        self.row.actions.append(action.to_json())
+        events = self.state.observation(SPECTATOR).get("events") or []
+        entry = LogEntry(len(self.row.actions), seat, action.text, [str(e) for e in events])
+        self.log.append(entry)
+        return entry
+
+    def record(self) -> Record:
+        row = self.row
+        return Record(
+            game=row.game,
+            players=row.players,
+            variant=row.variant,
+            options=dict(row.options),
+            seed=row.seed,
+            actions=list(row.actions),
+            meta={"id": row.id, "agents": [s.agent or "human" for s in row.seats]},
+        )
+
+    # -- what people see ----------------------------------------------------------------------
+    def labels(self) -> list[str]:
+        return [
+            f"Seat {n}" + (f" ({s.agent})" if s.kind == "ai" else "")
+            for n, s in enumerate(self.row.seats)
+        ]
+
+    def summary(self) -> dict[str, Any]:
+        """The game's public facts: no tokens, no seed."""
+        row = self.row
+        return {
+            "id": row.id,
+            "game": row.game,
+            "title": self.game.info.title,
+            "variant": row.variant,
+            "players": row.players,
+            "options": dict(row.options),
+            "seats": [
+                {"seat": n, "kind": s.kind, "agent": s.agent} for n, s in enumerate(row.seats)
+            ],
+            "moves": len(row.actions),
+            "status": "over" if self.state.is_terminal else "playing",
+            "to_move": self.to_move,
+            "created": row.created,
+            "updated": row.updated,
+        }
+
+    def outcome(self) -> dict[str, Any] | None:
+        if not self.state.is_terminal:
+            return None
+        outcome = self.state.outcome()
+        if outcome.winners:
+            verb = "wins" if len(outcome.winners) == 1 else "win"
+            text = f"{seat_names(list(outcome.winners), self.labels())} {verb}: {outcome.reason}"
+        else:
+            text = f"A draw: {outcome.reason}"
+        return {**outcome.to_json(), "text": text}
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything `seat` (None: a spectator) is shown, built from its observation only."""
+        state = self.state
+        observation = state.observation(SPECTATOR if seat is None else seat)
+        legal = []
+        if (
+            seat is not None
+            and seat == state.current_player
+            and self.row.seats[seat].kind == "human"
+        ):
+            legal = [{"action": a.to_json(), "text": a.text} for a in state.legal_actions()]
+        return {
+            "type": "view",
+            "game": self.summary(),
+            "seat": seat,
+            "observation": observation,
+            "legal": legal,
+            "thinking": self.thinking,
+            "log": [entry.to_json() for entry in self.log],
+            "outcome": self.outcome(),
+        }
+
+    async def broadcast(self) -> None:
+        """Send every listener its own view (one view per seat, built once)."""
+        views: dict[int | None, dict[str, Any]] = {}
+        for listener, seat in list(self.listeners.items()):
+            if seat not in views:
+                views[seat] = self.view(seat)
+            try:
+                await listener(views[seat])
+            except Exception:  # a closed socket: forget it
+                self.listeners.pop(listener, None)

@@ -1,0 +1,76 @@
+"""Hidden information over the wire: no message to a seat or a spectator holds another's hand."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from conftest import HUMAN, act, create, view
+from fastapi.testclient import TestClient
+
+import bellica
+from bellica.core import State
+
+
+def hand_tokens(state: State, seat: int) -> set[str]:
+    """The cards in `seat`'s hand (its own observation shows them)."""
+    observation = state.observation(seat)
+    return {
+        card["card"]
+        for player in observation["players"]
+        if player.get("seat") == seat
+        for card in player.get("hand", [])
+    }
+
+
+def assert_hides_hands(message: dict[str, Any], state: State, viewer: int | None) -> None:
+    """`message` (a view) names no card that another seat holds in hand at that moment."""
+    assert message["game"]["moves"] == state.move_count
+    shown = json.dumps([message["observation"], message["legal"]])
+    for seat in range(state.game.players):
+        for token in hand_tokens(state, seat):
+            if seat == viewer:  # the check can fail: a seat's own hand is in its messages
+                assert f'"{token}"' in shown
+            else:
+                assert f'"{token}"' not in shown, f"{viewer} sees {token} in seat {seat}'s hand"
+    for player in message["observation"]["players"]:
+        assert player["hand_count"] == len(hand_tokens(state, player["seat"]))
+
+
+@pytest.mark.parametrize(("variant", "players"), [("standard", 2), ("teams", 4)])
+def test_no_seat_ever_receives_another_seats_hand(
+    client: TestClient, variant: str, players: int
+) -> None:
+    options = {"first": "0", "turn_limit": 4}
+    made = create(client, "bellum", [HUMAN] * players, variant=variant, seed=11, options=options)
+    game_id = made["game"]["id"]
+    tokens = [seat["token"] for seat in made["seats"]]
+    local = bellica.load("bellum", players=players, variant=variant, options=options)
+    state = local.new_game(seed=11)
+    states = {0: state.clone()}
+    rng = random.Random(3)
+    url = f"/api/games/{game_id}/live"
+    with client.websocket_connect(url) as live0, client.websocket_connect(url) as watcher:
+        live0.send_json({"token": tokens[0]})
+        watcher.send_json({"token": None})
+        pushed: list[tuple[int | None, dict[str, Any]]] = []
+        while not state.is_terminal:
+            pushed.append((0, live0.receive_json()))
+            pushed.append((None, watcher.receive_json()))
+            views = [view(client, game_id, token) for token in tokens]
+            spectator = view(client, game_id)
+            for seat, seen in enumerate(views):
+                assert_hides_hands(seen, state, seat)
+                assert seen["log"] == spectator["log"]  # the log is public: the same for all
+            assert_hides_hands(spectator, state, None)
+            mover = state.current_player
+            assert mover is not None
+            choice = rng.choice(views[mover]["legal"])
+            assert act(client, game_id, tokens[mover], choice["action"]).status_code == 200
+            state.apply(local.action_from_json(choice["action"]))
+            states[state.move_count] = state.clone()
+        for viewer, message in pushed:
+            assert_hides_hands(message, states[message["game"]["moves"]], viewer)
+    assert len(pushed) > 20

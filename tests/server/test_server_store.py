@@ -1,0 +1,53 @@
+"""The SQLite store and the AI workers' position cache."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import bellica
+from bellica.server.store import GameRow, SeatRow, Store
+from bellica.server.thinking import choose, position
+
+
+def row(game_id: str, created: str) -> GameRow:
+    seats = [SeatRow("human", None, "ab" * 32), SeatRow("ai", "greedy")]
+    return GameRow(
+        game_id, "imperio-bellum", 2, "standard", {"attacker": "1"}, 9, seats, created, created
+    )
+
+
+def test_games_and_actions_are_committed_in_wal_mode(tmp_path: Path) -> None:
+    path = tmp_path / "deep" / "games.sqlite3"
+    store = Store(path)
+    store.create(row("g1", "2026-01-01T00:00:00+00:00"))
+    store.create(row("g2", "2026-01-02T00:00:00+00:00"))
+    store.append("g1", 1, 0, {"kind": "ready"}, over=False)
+    store.append("g1", 2, 1, {"kind": "end_turn"}, over=True)
+    other = sqlite3.connect(path)  # another process's view: everything is already committed
+    assert other.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert other.execute("SELECT count(*) FROM actions").fetchone()[0] == 2
+    loaded = store.load("g1")
+    assert loaded is not None and loaded.over and loaded.seed == 9
+    assert loaded.actions == [{"kind": "ready"}, {"kind": "end_turn"}]
+    assert loaded.seats[0].token_hash == "ab" * 32 and loaded.seats[1].agent == "greedy"
+    assert store.ids() == ["g2", "g1"] and store.ids(unfinished_only=True) == ["g2"]
+    assert store.load("missing") is None
+    store.close()
+
+
+def test_a_worker_reuses_its_last_position_of_a_game() -> None:
+    game = bellica.load("bellum", options={"first": "0"})
+    state = game.new_game(seed=2)
+    for _ in range(30):
+        state.apply(state.legal_actions()[-1])
+    record = state.record()
+    short = bellica.Record.from_json({**record.to_json(), "actions": record.actions[:10]})
+    assert position("g", short).position() == bellica.replay(short).position()
+    assert position("g", record).position() == state.position()
+    other = bellica.Record.from_json({**record.to_json(), "actions": record.actions[:5]})
+    assert position("g", other).position() == bellica.replay(other).position()
+    seat = state.current_player
+    assert seat is not None
+    picked = choose("g", record.to_json(), "greedy", seat, 1)
+    assert game.action_from_json(picked) in state.legal_actions()
