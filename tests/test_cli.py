@@ -60,11 +60,11 @@ def saved_record(result: Result) -> Path:
 def test_help_names_every_command() -> None:
     result = run("--help")
     assert result.exit_code == 0
-    for command in ("list", "play", "simulate", "replay", "rules"):
+    for command in ("list", "play", "simulate", "replay", "rules", "serve"):
         assert command in result.stdout
 
 
-@pytest.mark.parametrize("command", ["list", "play", "simulate", "replay", "rules"])
+@pytest.mark.parametrize("command", ["list", "play", "simulate", "replay", "rules", "serve"])
 def test_each_command_has_help(command: str) -> None:
     result = run(command, "--help")
     assert result.exit_code == 0
@@ -137,10 +137,28 @@ def test_rules_render_the_markdown() -> None:
         (["play"], ["Missing argument"]),
         (["conquer"], ["No such command 'conquer'"]),
         (["play", "pebbles", "--colour", "red"], ["--colour"]),
+        (["serve", "--port", "0"], ["--port"]),
+        (["serve", "--port", "http"], ["--port"]),
+        (["serve", "--ai-workers", "0"], ["--ai-workers"]),
+        (["serve", "--host", "no-such-host.invalid"], ["cannot serve on host"]),
     ],
 )
 def test_bad_arguments_end_in_one_error_line(args: list[str], fragments: list[str]) -> None:
     assert_one_line_error(run(*args), *fragments)
+
+
+def test_serve_refuses_a_directory_as_its_database(tmp_path: Path) -> None:
+    assert_one_line_error(run("serve", "--db", str(tmp_path)), "is a directory")
+
+
+def test_serve_refuses_a_port_in_use() -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert_one_line_error(run("serve", "--port", str(port)), f"127.0.0.1:{port}", "in use")
 
 
 def test_a_missing_record_file(tmp_path: Path) -> None:

@@ -172,12 +172,13 @@ class Table:
         }
 
     async def broadcast(self) -> None:
-        """Send every listener its own view (one view per seat, built once)."""
-        views: dict[int | None, dict[str, Any]] = {}
-        for listener, seat in list(self.listeners.items()):
-            if seat not in views:
-                views[seat] = self.view(seat)
-            try:
-                await listener(views[seat])
-            except Exception:  # a closed socket: forget it
+        """Send every listener its own view (one view per seat, built once), all at once so
+        that a slow connection does not hold up the others."""
+        listeners = list(self.listeners.items())
+        views = {seat: self.view(seat) for seat in {seat for _, seat in listeners}}
+        sent = await asyncio.gather(
+            *(listener(views[seat]) for listener, seat in listeners), return_exceptions=True
+        )
+        for (listener, _), result in zip(listeners, sent, strict=True):
+            if isinstance(result, Exception):  # a closed socket: forget it
                 self.listeners.pop(listener, None)
