@@ -1,0 +1,252 @@
+// Draws Bellum: cities, Olympus and Legends stacks, every player's cards and your hand, as cards.
+
+import { el } from "/static/js/dom.js";
+
+const CLAN_MARK = { demon: "D", myth: "M", oracle: "O", soldier: "S", any: "·" };
+const ROMAN = ["I", "II", "III", "IV"];
+
+/** The Bellum table for one seat's view. */
+export function drawBellum(view, ctx) {
+  const obs = view.observation;
+  const cardActions = groupByCard(ctx.legal);
+  const names = cardNames(obs);
+  const mySide = obs.players.find((p) => p.hand !== undefined && p.seat === view.seat);
+  const card = (data, options = {}) => cardElement(data, cardActions.get(data.card), ctx, options);
+  const battlefields = obs.olympus.length;
+
+  return el("div", { class: "bellum", dataset: { round: obs.round, phase: obs.phase } },
+    statusBar(obs, ctx),
+    obs.scenario ? scenario(obs.scenario, card) : null,
+    decision(obs, names, card, ctx),
+    combat(obs, names, card),
+    obs.olympus.map((piles, index) =>
+      battlefield(index, battlefields, piles, obs.players.filter((p) => (p.battlefield ?? 0) === index), mySide, obs, card, ctx)),
+    mySide ? hand(mySide, card) : null,
+    el("div", { class: "commons" },
+      el("section", { class: "panel legends-market" },
+        stacks("Legends", obs.legends, card, "legends"),
+        obs.market?.length ? el("div", { class: "market" }, el("h4", {}, "Market"), el("div", { class: "cards" }, obs.market.map((c) => card(c)))) : null,
+        el("p", { class: "stock" }, `Stock: ${obs.stock?.length ?? 0} cards`)),
+      cities(obs)));
+}
+
+/** Legal entries by the card they name: {token → [entries]}. */
+function groupByCard(legal) {
+  const groups = new Map();
+  for (const entry of legal) {
+    const token = entry.action.card;
+    if (token === undefined || token === null) continue;
+    if (!groups.has(token)) groups.set(token, []);
+    groups.get(token).push(entry);
+  }
+  return groups;
+}
+
+/** Every visible card's name by token, to name attackers, blockers and decisions. */
+function cardNames(obs) {
+  const names = new Map();
+  const note = (c) => c && c.card && names.set(c.card, c.name);
+  for (const p of obs.players) [...(p.play || []), ...(p.hand || []), ...(p.discard || [])].forEach(note);
+  for (const pile of [...obs.olympus.flat(), ...obs.legends]) note(pile?.top);
+  [...(obs.market || []), ...(obs.resolving || []), ...(obs.scenario?.reinforcements || [])].forEach(note);
+  if (obs.decision?.cards) obs.decision.cards.forEach(note);
+  return names;
+}
+
+function named(names, token) {
+  return names.has(token) ? `${names.get(token)} (${token})` : `card ${token}`;
+}
+
+function statusBar(obs, ctx) {
+  return el("div", { class: "bellum-status panel" },
+    fact("Round", obs.round),
+    fact("Phase", obs.phase),
+    fact("Active team", obs.active_team),
+    fact("To play", obs.to_play === null || obs.to_play === undefined ? "—" : ctx.seatLabel(obs.to_play)),
+    obs.cities.filter((c) => c.city).map((c) => fact(c.city, `${c.pillaged}/4 pillaged`)),
+    obs.strategy_used ? fact("Strategy", "used this turn") : null,
+    obs.result ? fact("Result", obs.result.reason) : null);
+}
+
+function fact(label, value) {
+  return el("span", { class: "fact" }, el("span", { class: "label" }, label), " ", el("strong", {}, String(value)));
+}
+
+function scenario(info, card) {
+  return el("section", { class: "panel scenario" },
+    el("h3", {}, info.title),
+    el("p", {}, `Cycles: ${info.cycles} · Fled: ${info.fled}`),
+    info.reinforcements?.length
+      ? el("div", {}, el("h4", {}, "Reinforcements"), el("div", { class: "cards" }, info.reinforcements.map((c) => card(c))))
+      : null);
+}
+
+const DECISIONS = {
+  target: "choose a target for",
+  use: "decide whether to use",
+  pay: "pay for",
+  block: "decide how to block",
+  look: "look at the top of a deck",
+  order: "order the abilities that trigger together",
+  sacrifice: "sacrifice creatures",
+  flee: "choose who flees",
+  assign: "assign the blocks",
+  remove: "choose a card to remove",
+  discard: "discard cards",
+};
+
+function decision(obs, names, card, ctx) {
+  const d = obs.decision;
+  if (!d) return null;
+  const about = d.source || d.card;
+  return el("section", { id: "decision", class: "panel decision", dataset: { kind: d.kind } },
+    el("strong", {}, ctx.seatLabel(d.seat)), ` must ${DECISIONS[d.kind] || d.kind}`,
+    about ? ` ${named(names, about)}` : "",
+    ".",
+    d.cards?.length ? el("div", { class: "cards" }, d.cards.map((c) => card(c))) : null);
+}
+
+function combat(obs, names, card) {
+  const resolving = obs.resolving || [];
+  const attackers = obs.attackers || [];
+  if (!resolving.length && !attackers.length) return null;
+  const blockedBy = new Map();
+  for (const [attacker, blocker] of obs.blocks || []) {
+    if (!blockedBy.has(attacker)) blockedBy.set(attacker, []);
+    blockedBy.get(attacker).push(blocker);
+  }
+  return el("section", { id: "combat", class: "panel combat" },
+    resolving.length ? el("div", {}, el("h4", {}, "Resolving"), el("div", { class: "cards" }, resolving.map((c) => card(c)))) : null,
+    attackers.length
+      ? el("div", {}, el("h4", {}, "Assault"),
+        el("ul", { class: "attackers" }, attackers.map((token) => {
+          const blockers = blockedBy.get(token) || [];
+          return el("li", { dataset: { attacker: token } }, `⚔ ${named(names, token)}`,
+            blockers.length ? ` — blocked by ${blockers.map((b) => named(names, b)).join(", ")}` : " — unblocked");
+        })))
+      : null);
+}
+
+function cities(obs) {
+  const withCity = obs.cities.filter((city) => city.city);
+  if (!withCity.length) return null; // the solo scenarios have no cities
+  return el("section", { class: "panel cities" }, el("h3", {}, "Cities"),
+    el("div", { class: "city-row" }, withCity.map((city) =>
+      el("div", { class: "city", dataset: { team: city.team } },
+        el("h4", {}, city.city || `Team ${city.team}`, el("small", {}, ` team ${city.team}`)),
+        el("p", { class: "city-facts" }, `Pillaged ${city.pillaged}/4 · Strategy charges: ${city.strategy}`),
+        city.districts?.length
+          ? el("ol", { class: "districts" }, city.districts.map((d) =>
+            el("li", { class: ["district", d.pillaged && "pillaged"], title: d.text, dataset: { district: d.district } },
+              el("span", { class: "district-name" }, d.name.replace(/^.* - /, "")),
+              d.pillaged ? el("span", { class: "badge" }, "pillaged") : null,
+              el("small", {}, d.text))))
+          : el("p", { class: "help" }, "No districts in this scenario.")))));
+}
+
+function stacks(title, piles, card, className) {
+  if (!piles?.some((pile) => pile.count > 0)) return null; // e.g. the solo scenarios
+  return el("div", { class: ["stacks", className] }, el("h4", {}, title),
+    el("div", { class: "stack-row" }, piles.map((pile, index) =>
+      el("div", { class: "stack", dataset: { stack: pile.stack || ROMAN[index] } },
+        el("div", { class: "stack-label" }, `${pile.stack || ROMAN[index]} · ${pile.count} left`),
+        pile.top ? card(pile.top) : el("div", { class: "card empty" }, "empty")))));
+}
+
+function battlefield(index, count, piles, players, mySide, obs, card, ctx) {
+  const others = players.filter((p) => p !== mySide);
+  const mine = players.includes(mySide) ? mySide : null;
+  return el("section", { class: "battlefield panel", dataset: { battlefield: index } },
+    el("h3", {}, count > 1 ? `Battlefield ${index + 1}` : "Battlefield"),
+    others.map((p) => playerArea(p, obs, card, ctx)),
+    stacks("Olympus", piles, card, "olympus"),
+    mine ? playerArea(mine, obs, card, ctx) : null);
+}
+
+function playerLabel(player, ctx) {
+  if (player.scripted) return "The scenario's opponent";
+  return ctx.seatLabel(player.seat);
+}
+
+function playerArea(player, obs, card, ctx) {
+  const city = obs.cities.find((c) => c.team === player.team)?.city;
+  const mine = player.hand !== undefined;
+  return el("div", { class: ["player", mine ? "me" : "other"], dataset: { seat: player.seat ?? "", side: player.side } },
+    el("div", { class: "player-head" },
+      el("strong", {}, playerLabel(player, ctx)),
+      el("span", {}, ` · team ${player.team}${city ? ` (${city})` : ""}`),
+      el("span", { class: "counts" },
+        ` · hand ${player.hand_count} · deck ${player.deck_count} · discard ${player.discard?.length ?? 0}`),
+      !mine && player.hand_count ? el("span", { class: "backs", title: `${player.hand_count} cards in hand` },
+        Array.from({ length: Math.min(player.hand_count, 10) }, () => el("span", { class: "back" }))) : null),
+    el("div", { class: "zone play" },
+      player.play?.length ? player.play.map((c) => card(c, { inPlay: true })) : el("p", { class: "help" }, "No cards in play.")),
+    player.discard?.length ? discardPile(player.discard, card) : null);
+}
+
+/** A discard pile, folded unless one of its cards can be chosen now. */
+function discardPile(cards, card) {
+  const drawn = cards.map((c) => card(c));
+  const open = drawn.some((node) => node.classList.contains("actionable"));
+  return el("details", { class: "discard", open },
+    el("summary", {}, `Discard pile (${cards.length})`),
+    el("div", { class: "cards" }, drawn));
+}
+
+function hand(player, card) {
+  return el("section", { id: "hand", class: "panel hand" },
+    el("h3", {}, `Your hand (${player.hand.length})`),
+    el("div", { class: "cards" }, player.hand.length ? player.hand.map((c) => card(c)) : el("p", { class: "help" }, "Your hand is empty.")));
+}
+
+/** One card with its cost, power, tokens and text; clicking it plays its actions. */
+function cardElement(data, entries, ctx, { inPlay = false } = {}) {
+  const classes = ["card", `kind-${data.kind}`, data.clan && `clan-${data.clan}`];
+  if (entries?.length) classes.push("actionable");
+  if (data.attacking) classes.push("attacking");
+  if (data.blocking) classes.push("blocking");
+  if (data.petrified) classes.push("petrified");
+  if (data.shield) classes.push("shielded");
+  if (data.damage) classes.push("damaged");
+  const power = data.power ?? data.printed_power;
+  const stats = [];
+  if (power !== undefined && power !== null) {
+    const changed = data.power !== undefined && data.printed_power !== undefined && data.power !== data.printed_power;
+    stats.push(el("span", { class: "power", title: "power" }, `⚔ ${power}`, changed ? el("small", {}, ` (${data.printed_power})`) : null));
+  }
+  if (inPlay && data.damage) stats.push(el("span", { class: "damage", title: "damage" }, `✹ ${data.damage}`));
+  if (data.shield) stats.push(el("span", { class: "shield", title: "shield" }, "⛨ shield"));
+  if (data.charges) stats.push(el("span", { class: "charges", title: "charges" }, `◆ ${data.charges}`));
+  if (data.petrified) stats.push(el("span", { class: "petrified-badge" }, "petrified"));
+  if (data.attacking) stats.push(el("span", { class: "state" }, "attacking"));
+  if (data.blocking) stats.push(el("span", { class: "state" }, "blocking"));
+  const title = [`${data.name} (${data.card})`, data.text, ...(entries || []).map((e) => `▶ ${e.text}`)].join("\n");
+  const node = el("div", {
+    class: classes,
+    dataset: { card: data.card, name: data.name },
+    title,
+    role: entries?.length ? "button" : null,
+    tabindex: entries?.length ? "0" : null,
+  },
+  el("div", { class: "card-head" }, el("span", { class: "name" }, data.name), el("span", { class: "number" }, data.card)),
+  el("div", { class: "card-type" }, [data.kind, data.clan].filter(Boolean).join(" · ")),
+  data.cost?.length
+    ? el("div", { class: "cost", title: `cost: ${data.cost.join(", ")}` },
+      data.cost.map((c) => el("span", { class: ["pip", `clan-${c}`], title: c }, CLAN_MARK[c] || c.slice(0, 1).toUpperCase())))
+    : null,
+  stats.length ? el("div", { class: "stats" }, stats) : null,
+  el("p", { class: "text" }, data.text || ""),
+  entries?.length ? el("div", { class: "verbs" }, [...new Set(entries.map((e) => e.action.kind))].join(" / ")) : null);
+  if (entries?.length) {
+    const play = (event) => ctx.play(entries, event, data.name);
+    node.addEventListener("click", play);
+    node.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        const box = node.getBoundingClientRect();
+        play({ clientX: box.right, clientY: box.top });
+      }
+    });
+  }
+  return node;
+}

@@ -1,0 +1,119 @@
+"""Steps the browser tests repeat: creating a game in the lobby and clicking through a table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+# Imperio Bellum's set-up shortcuts: one button deploys a whole formation or reserve.
+SETUP_KINDS = ("formation", "preset", "ready", "reserves_ready", "alterations_done")
+TURN_TIMEOUT_MS = 30_000
+
+# What the table is waiting for: "handover", "over", "turn" (this seat may act) or false.
+TABLE_STATE = """() => {
+  const table = document.querySelector("#table");
+  if (!table || !table.dataset.moves || table.dataset.busy === "true") return false;
+  if (!document.querySelector("#handover").hidden) return "handover";
+  if (!document.querySelector("#outcome").hidden) return "over";
+  if (document.querySelector("#actions button.action:not([disabled])")) return "turn";
+  return false;
+}"""
+
+
+def create_in_lobby(
+    page: Any,
+    url: str,
+    game: str,
+    seats: list[str],
+    *,
+    variant: str | None = None,
+    options: dict[str, str] | None = None,
+    seed: int | None = None,
+    hotseat: bool = False,
+) -> str:
+    """Fills the lobby form by clicking and typing, creates the game and returns its id.
+    `seats` are the seat selects' values: human, random, greedy or mcts."""
+    page.goto(url + "/")
+    page.wait_for_selector("select[name=game] option", state="attached")
+    page.select_option("select[name=game]", game)
+    if variant is not None:
+        page.select_option("select[name=variant]", variant)
+    page.select_option("select[name=players]", str(len(seats)))
+    for seat, agent in enumerate(seats):
+        page.select_option(f".seat-row[data-seat='{seat}'] select[name=agent]", agent)
+    for name, value in (options or {}).items():
+        page.fill(f"input[data-option='{name}']", value)
+    if seed is not None:
+        page.fill("input[name=seed]", str(seed))
+    if hotseat:
+        page.check("input[name=hotseat]")
+    page.click("#create")
+    page.wait_for_selector("#created #play")
+    href = str(page.get_attribute("#play", "href"))
+    assert href.startswith("/game/"), href
+    return href.split("/game/", 1)[1].split("#", 1)[0]
+
+
+def wait_table(page: Any, timeout: float = TURN_TIMEOUT_MS) -> str:
+    """Waits until the table settles into a hand-over, an end or this seat's turn."""
+    handle = page.wait_for_function(TABLE_STATE, timeout=timeout)
+    state: str = handle.json_value()
+    return state
+
+
+def moves(page: Any) -> int:
+    return int(page.get_attribute("#table", "data-moves"))
+
+
+def click_and_wait(page: Any, target: Any) -> None:
+    """Clicks a square, card or button (picking the first choice if a chooser opens) and waits
+    for the server's new view."""
+    before = moves(page)
+    target.click()
+    changed = page.wait_for_function(
+        """(before) => document.querySelector("#chooser") ? "chooser"
+             : Number(document.querySelector("#table").dataset.moves) !== before""",
+        arg=before,
+    )
+    if changed.json_value() == "chooser":
+        page.locator("#chooser .choice:not(.cancel)").first.click()
+        page.wait_for_function(
+            """(before) => Number(document.querySelector("#table").dataset.moves) !== before""",
+            arg=before,
+        )
+
+
+def first_setup_button(page: Any) -> Any | None:
+    for kind in SETUP_KINDS:
+        button = page.locator(f"#actions button.action[data-kind='{kind}']")
+        if button.count():
+            return button.first
+    return None
+
+
+def imperio_step(page: Any) -> str:
+    """One Imperio Bellum click: a set-up shortcut, else a highlighted destination, else a
+    highlighted square, else the first listed action. Returns what was clicked."""
+    setup = first_setup_button(page)
+    if setup is not None:
+        click_and_wait(page, setup)
+        return "setup"
+    for selector, what in (
+        ("#board .square.target", "target"),
+        ("#board .square.actionable", "square"),
+    ):
+        squares = page.locator(selector)
+        if squares.count():
+            click_and_wait(page, squares.first)
+            return what
+    click_and_wait(page, page.locator("#actions button.action").first)
+    return "button"
+
+
+def bellum_step(page: Any) -> str:
+    """One Bellum click: a card that has actions, else the first listed action."""
+    cards = page.locator(".card.actionable:visible")
+    if cards.count():
+        click_and_wait(page, cards.first)
+        return "card"
+    click_and_wait(page, page.locator("#actions button.action").first)
+    return "button"

@@ -1,0 +1,135 @@
+"""Seats in the browser: hot-seat hand-over, reloading, the lobby's lists, refusals."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from browser_play import (
+    create_in_lobby,
+    first_setup_button,
+    imperio_step,
+    moves,
+    wait_table,
+)
+from browser_server import Server, screenshot_dir
+
+HUMAN = {"kind": "human"}
+IMPERIO_VS_RANDOM = {
+    "game": "imperio-bellum",
+    "options": {"attacker": "0", "turn_limit": "3"},
+    "seats": [HUMAN, {"kind": "ai", "agent": "random"}],
+    "seed": 3,
+}
+
+
+@pytest.mark.browser
+def test_hot_seat_hides_the_table_until_the_next_seat_is_ready(page: Any, server: Server) -> None:
+    create_in_lobby(
+        page,
+        server.url,
+        "imperio-bellum",
+        ["human", "human"],
+        options={"attacker": "0"},
+        hotseat=True,
+    )
+    page.click("#play")
+    # a hot-seat table opens on the hand-over screen: the defender (seat 1) sets up first
+    assert wait_table(page) == "handover"
+    assert "Pass the device to Seat 1" in page.inner_text("#handover")
+    page.click("#handover button")
+    assert wait_table(page) == "turn"
+    assert page.get_attribute("#table", "data-seat") == "1"
+    # play seat 1's set-up until the turn passes to seat 0
+    for _ in range(30):
+        if wait_table(page) == "handover":
+            break
+        imperio_step(page)
+    else:
+        pytest.fail("the turn never passed to seat 0")
+
+    handover = page.locator("#handover")
+    assert handover.is_visible()
+    assert "Pass the device to Seat 0" in handover.inner_text()
+    assert page.locator("#table").is_hidden()
+    assert page.locator("#board").count() == 0  # seat 1's board is gone, not just covered
+    assert page.locator("#actions button").count() == 0
+    page.screenshot(path=str(screenshot_dir() / "hot-seat-handover.png"))
+
+    page.click("#handover button")
+    assert wait_table(page) == "turn"
+    assert page.locator("#table").is_visible()
+    assert page.get_attribute("#table", "data-seat") == "0"
+    assert page.locator("#board .square").count() == 81
+    assert "Seat 0 (you)" in page.inner_text("#turn")
+
+
+@pytest.mark.browser
+def test_reloading_the_table_restores_the_same_view(page: Any, server: Server) -> None:
+    answer = server.create_game(IMPERIO_VS_RANDOM)
+    game_id = answer["game"]["id"]
+    page.goto(server.url + answer["seats"][0]["link"])
+    assert wait_table(page) == "turn"
+    for _ in range(3):
+        imperio_step(page)
+        assert wait_table(page) == "turn"
+    assert "token=" not in page.url  # the key moved into local storage
+    before_moves, before_log = moves(page), page.locator("#log > li").count()
+    assert before_log == before_moves
+
+    page.reload()
+    page.wait_for_selector("#board .square")
+    assert wait_table(page) == "turn"
+    assert moves(page) == before_moves
+    assert page.locator("#log > li").count() == before_log
+    assert page.get_attribute("#table", "data-seat") == "0"
+    assert first_setup_button(page) is not None or page.locator("#actions button").count()
+
+    page.goto(server.url + "/")
+    row = page.locator(f"#games tr[data-game='{game_id}']")
+    row.wait_for()
+    assert row.locator("a.resume").count() == 1
+    assert row.locator("a.watch").count() == 1
+
+
+@pytest.mark.browser
+def test_lobby_shows_the_servers_refusal(page: Any, server: Server) -> None:
+    page.goto(server.url + "/")
+    page.wait_for_selector("select[name=game] option", state="attached")
+    page.select_option("select[name=game]", "imperio-bellum")
+    page.fill("input[data-option='attacker']", "7")
+    page.click("#create")
+    error = page.locator("#error")
+    error.wait_for()
+    assert "attacker" in error.inner_text()
+    assert page.locator("#created").is_hidden()
+    assert page.locator("#create").is_enabled()
+
+
+@pytest.mark.browser
+def test_refused_action_shows_the_message_and_keeps_the_table(page: Any, server: Server) -> None:
+    answer = server.create_game(IMPERIO_VS_RANDOM)
+    page.goto(server.url + answer["seats"][0]["link"])
+    assert wait_table(page) == "turn"
+    before = moves(page)
+
+    def stale(route: Any) -> None:  # as if another tab had moved first
+        body = json.loads(route.request.post_data)
+        route.continue_(post_data=json.dumps({**body, "moves": body["moves"] + 5}))
+
+    page.route("**/actions", stale)
+    page.locator("#actions button.action").first.click()
+    error = page.locator("#error")
+    error.wait_for()
+    assert "move" in error.inner_text().lower()
+    assert wait_table(page) == "turn"
+    assert moves(page) == before
+    assert page.locator("#board .square").count() == 81
+
+    page.unroute("**/actions")
+    page.locator("#actions button.action").first.click()
+    page.wait_for_function(
+        "(before) => Number(document.querySelector('#table').dataset.moves) > before", arg=before
+    )
+    error.wait_for(state="hidden")  # a successful action clears the message
