@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 
 import bellica
 from bellica.core import SPECTATOR
+from bellica.server import create_app
 
 FIRST = {"imperio-bellum": {"attacker": "1"}, "bellum": {"first": "0"}}  # seat 0 moves first
 
@@ -245,3 +246,16 @@ def test_the_client_is_served_by_the_server(client: TestClient) -> None:
     assert page.status_code == 200 and "<html" in page.text.lower()
     assert client.get("/game/anything").text == page.text
     assert "https://" not in page.text  # nothing from a CDN
+
+
+def test_the_game_list_is_read_from_the_store_without_replaying(db: Any) -> None:
+    with TestClient(create_app(db, ai_workers=1)) as first:
+        made = create(first, "imperio-bellum", [HUMAN, HUMAN], options={"turn_limit": 1})
+        last = play_out(first, made)
+        listed_live = first.get("/api/games").json()
+    assert listed_live[0] == last["game"]
+    with TestClient(create_app(db, ai_workers=1)) as second:
+        assert second.get("/api/games").json() == listed_live
+        hall = second.app.state.hall  # type: ignore[attr-defined]
+        assert hall.tables == {}  # a finished game is not replayed to be listed
+        assert second.get("/api/games?limit=0").status_code == 422

@@ -22,13 +22,16 @@ def test_games_and_actions_are_committed_in_wal_mode(tmp_path: Path) -> None:
     store = Store(path)
     store.create(row("g1", "2026-01-01T00:00:00+00:00"))
     store.create(row("g2", "2026-01-02T00:00:00+00:00"))
-    store.append("g1", 1, 0, {"kind": "ready"}, over=False)
-    store.append("g1", 2, 1, {"kind": "end_turn"}, over=True)
+    store.append("g1", 1, 0, {"kind": "ready"}, to_move=1, over=False)
+    store.append("g1", 2, 1, {"kind": "end_turn"}, to_move=None, over=True)
     other = sqlite3.connect(path)  # another process's view: everything is already committed
     assert other.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert other.execute("SELECT count(*) FROM actions").fetchone()[0] == 2
     loaded = store.load("g1")
     assert loaded is not None and loaded.over and loaded.seed == 9
+    assert (loaded.moves, loaded.to_move) == (2, None)
+    assert [(r.id, r.moves, r.actions) for r in store.latest(5)] == [("g2", 0, []), ("g1", 2, [])]
+    assert [r.id for r in store.latest(1)] == ["g2"]
     assert loaded.actions == [{"kind": "ready"}, {"kind": "end_turn"}]
     assert loaded.seats[0].token_hash == "ab" * 32 and loaded.seats[1].agent == "greedy"
     assert store.ids() == ["g2", "g1"] and store.ids(unfinished_only=True) == ["g2"]

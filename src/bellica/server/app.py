@@ -9,7 +9,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import Depends, FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -121,9 +121,11 @@ def create_app(db: str | Path, ai_workers: int | None = None) -> FastAPI:
         return catalog()
 
     @app.get("/api/games", tags=["lobby"])
-    async def list_games(hall: HallDep) -> list[dict[str, Any]]:
-        """The stored games, newest first: public summaries (no tokens, no seeds)."""
-        return hall.summaries()
+    async def list_games(
+        hall: HallDep, limit: Annotated[int, Query(ge=1, le=1000)] = 100
+    ) -> list[dict[str, Any]]:
+        """The newest stored games (at most `limit`): public summaries, no tokens, no seeds."""
+        return hall.summaries(limit)
 
     @app.post("/api/games", status_code=201, tags=["lobby"])
     async def create_game(new: NewGame, hall: HallDep) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from bellica.agents import AGENT_NAMES, AGENTS, parse_spec
 from bellica.core import BellicaError, InvalidConfig, game_class, load
 from bellica.core import games as all_games
 from bellica.server.store import GameRow, SeatRow, Store, now
-from bellica.server.tables import Listener, Table, token_hash
+from bellica.server.tables import Listener, Table, summary, token_hash
 from bellica.server.thinking import Thinkers
 
 log = logging.getLogger("bellica.server")
@@ -106,15 +106,19 @@ class Hall:
             raise ApiError(404, f"no game {game_id!r} on this server")
         return table
 
-    def summaries(self) -> list[dict[str, Any]]:
+    def summaries(self, limit: int = 100) -> list[dict[str, Any]]:
+        """The newest stored games' summaries, from the store (no game is replayed for this)."""
         out = []
-        for game_id in self.store.ids():
-            try:
-                table = self.open(game_id)
-            except ApiError:
-                continue
+        for row in self.store.latest(limit):
+            table = self.tables.get(row.id)
             if table is not None:
                 out.append(table.summary())
+                continue
+            try:
+                title = game_class(row.game).info.title
+            except BellicaError:
+                title = row.game
+            out.append(summary(row, title))
         return out
 
     # -- creating ------------------------------------------------------------------------------
@@ -158,6 +162,7 @@ class Hall:
         if seed is None:
             seed = secrets.randbits(31)
         stamp = now()
+        state = engine.new_game(seed=seed)
         row = GameRow(
             id=secrets.token_urlsafe(9),
             game=engine.id,
@@ -168,9 +173,10 @@ class Hall:
             seats=rows,
             created=stamp,
             updated=stamp,
+            to_move=state.current_player,
         )
         self.store.create(row)
-        table = Table(row=row, game=engine, state=engine.new_game(seed=seed))
+        table = Table(row=row, game=engine, state=state)
         self.tables[row.id] = table
         self.wake(table)
         return table, tokens
@@ -224,7 +230,12 @@ class Hall:
         probe = table.state.clone()
         probe.apply(action)
         table.row.updated = self.store.append(
-            table.id, len(table.row.actions) + 1, seat, action.to_json(), probe.is_terminal
+            table.id,
+            len(table.row.actions) + 1,
+            seat,
+            action.to_json(),
+            probe.current_player,
+            probe.is_terminal,
         )
         table.apply(action)
 

@@ -21,7 +21,9 @@ CREATE TABLE IF NOT EXISTS games (
     seats    TEXT NOT NULL,   -- JSON list of {"kind", "agent", "token_hash"}
     created  TEXT NOT NULL,
     updated  TEXT NOT NULL,
-    over     INTEGER NOT NULL DEFAULT 0
+    over     INTEGER NOT NULL DEFAULT 0,
+    moves    INTEGER NOT NULL DEFAULT 0,  -- how many actions (for the list of games)
+    to_move  INTEGER                      -- the seat to move, NULL once over
 );
 CREATE TABLE IF NOT EXISTS actions (
     game_id  TEXT NOT NULL REFERENCES games(id),
@@ -64,6 +66,8 @@ class GameRow:
     created: str
     updated: str
     over: bool = False
+    moves: int = 0
+    to_move: int | None = None
     actions: list[dict[str, Any]] = field(default_factory=list)
 
 
@@ -91,7 +95,7 @@ class Store:
         with self._lock, self._db:
             self._db.execute(
                 "INSERT INTO games (id, game, players, variant, options, seed, seats, created,"
-                " updated, over) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
+                " updated, over, moves, to_move) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?)",
                 (
                     row.id,
                     row.game,
@@ -102,11 +106,18 @@ class Store:
                     seats,
                     row.created,
                     row.updated,
+                    row.to_move,
                 ),
             )
 
     def append(
-        self, game_id: str, move: int, seat: int | None, action: dict[str, Any], over: bool
+        self,
+        game_id: str,
+        move: int,
+        seat: int | None,
+        action: dict[str, Any],
+        to_move: int | None,
+        over: bool,
     ) -> str:
         """Store action number `move` (1-based) and commit; the time it was stored."""
         at = now()
@@ -116,7 +127,8 @@ class Store:
                 (game_id, move, seat, json.dumps(action), at),
             )
             self._db.execute(
-                "UPDATE games SET updated = ?, over = ? WHERE id = ?", (at, int(over), game_id)
+                "UPDATE games SET updated = ?, over = ?, moves = ?, to_move = ? WHERE id = ?",
+                (at, int(over), move, to_move, game_id),
             )
         return at
 
@@ -127,30 +139,43 @@ class Store:
             rows = self._db.execute(query + " ORDER BY created DESC, rowid DESC").fetchall()
         return [r[0] for r in rows]
 
+    def latest(self, limit: int) -> list[GameRow]:
+        """The `limit` newest games, without their actions (for the list of games)."""
+        with self._lock:
+            heads = self._db.execute(
+                f"SELECT {HEAD} FROM games ORDER BY created DESC, rowid DESC LIMIT ?", (limit,)
+            ).fetchall()
+        return [_row(head) for head in heads]
+
     def load(self, game_id: str) -> GameRow | None:
         """The stored game with its actions in order, or None."""
         with self._lock:
-            head = self._db.execute(
-                "SELECT id, game, players, variant, options, seed, seats, created, updated, over"
-                " FROM games WHERE id = ?",
-                (game_id,),
-            ).fetchone()
+            head = self._db.execute(f"SELECT {HEAD} FROM games WHERE id = ?", (game_id,)).fetchone()
             if head is None:
                 return None
             moves = self._db.execute(
                 "SELECT action FROM actions WHERE game_id = ? ORDER BY move", (game_id,)
             ).fetchall()
-        seats = [SeatRow(**seat) for seat in json.loads(head[6])]
-        return GameRow(
-            id=head[0],
-            game=head[1],
-            players=head[2],
-            variant=head[3],
-            options=json.loads(head[4]),
-            seed=head[5],
-            seats=seats,
-            created=head[7],
-            updated=head[8],
-            over=bool(head[9]),
-            actions=[json.loads(m[0]) for m in moves],
-        )
+        row = _row(head)
+        row.actions = [json.loads(m[0]) for m in moves]
+        return row
+
+
+HEAD = "id, game, players, variant, options, seed, seats, created, updated, over, moves, to_move"
+
+
+def _row(head: tuple[Any, ...]) -> GameRow:
+    return GameRow(
+        id=head[0],
+        game=head[1],
+        players=head[2],
+        variant=head[3],
+        options=json.loads(head[4]),
+        seed=head[5],
+        seats=[SeatRow(**seat) for seat in json.loads(head[6])],
+        created=head[7],
+        updated=head[8],
+        over=bool(head[9]),
+        moves=head[10],
+        to_move=head[11],
+    )

@@ -37,6 +37,24 @@ def seat_names(seats: list[int], labels: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def summary(row: GameRow, title: str) -> dict[str, Any]:
+    """A stored game's public facts, for the list of games and every view: no tokens, no seed."""
+    return {
+        "id": row.id,
+        "game": row.game,
+        "title": title,
+        "variant": row.variant,
+        "players": row.players,
+        "options": dict(row.options),
+        "seats": [{"seat": n, "kind": s.kind, "agent": s.agent} for n, s in enumerate(row.seats)],
+        "moves": row.moves,
+        "status": "over" if row.over else "playing",
+        "to_move": row.to_move,
+        "created": row.created,
+        "updated": row.updated,
+    }
+
+
 @dataclass(eq=False)
 class Table:
     """A game being played: its stored row, the engine state, the log and who listens."""
@@ -121,22 +139,8 @@ class Table:
     def summary(self) -> dict[str, Any]:
         """The game's public facts: no tokens, no seed."""
         row = self.row
-        return {
-            "id": row.id,
-            "game": row.game,
-            "title": self.game.info.title,
-            "variant": row.variant,
-            "players": row.players,
-            "options": dict(row.options),
-            "seats": [
-                {"seat": n, "kind": s.kind, "agent": s.agent} for n, s in enumerate(row.seats)
-            ],
-            "moves": len(row.actions),
-            "status": "over" if self.state.is_terminal else "playing",
-            "to_move": self.to_move,
-            "created": row.created,
-            "updated": row.updated,
-        }
+        row.moves, row.to_move, row.over = len(row.actions), self.to_move, self.state.is_terminal
+        return summary(row, self.game.info.title)
 
     def outcome(self) -> dict[str, Any] | None:
         if not self.state.is_terminal:
