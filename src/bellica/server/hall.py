@@ -101,9 +101,12 @@ class Hall:
         return table
 
     def table(self, game_id: str) -> Table:
+        """The live game for a request (404 if unknown); an AI seat whose last try failed gets
+        another one now, so a game never stays stuck after a passing error."""
         table = self.open(game_id)
         if table is None:
             raise ApiError(404, f"no game {game_id!r} on this server")
+        self.wake(table)
         return table
 
     def summaries(self, limit: int = 100) -> list[dict[str, Any]]:
