@@ -75,7 +75,7 @@ class Table:
         table = cls(row=row, game=game, state=game.new_game(seed=row.seed))
         stored, row.actions = row.actions, []
         for data in stored:
-            table.apply(game.action_from_json(data), stored=True)
+            table.apply(game.action_from_json(data))
         return table
 
     @property
@@ -107,7 +107,7 @@ class Table:
                 return seat
         return None
 
-    def apply(self, action: Action, *, stored: bool = False) -> LogEntry:
+    def apply(self, action: Action) -> LogEntry:
         """Apply a legal action and log it (the caller has stored it, or replays the store)."""
         seat = self.state.current_player
         self.state.apply(action)
