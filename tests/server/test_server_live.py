@@ -71,3 +71,18 @@ def test_thinking_ai_does_not_block_the_server(client: TestClient) -> None:
         time.sleep(0.02)
     assert time.monotonic() - started >= 2.0
     assert slowest < 0.5, f"a request waited {slowest:.2f} s for the AI"
+
+
+@pytest.mark.parametrize("hello", [{"token": 5}, {"token": ["a"]}, {}, [1], True, "x"])
+def test_a_hello_that_is_not_a_token_gets_a_400(client: TestClient, hello: object) -> None:
+    made = create(client, "imperio-bellum", [HUMAN, HUMAN])
+    with client.websocket_connect(f"/api/games/{made['game']['id']}/live") as socket:
+        socket.send_json(hello)
+        assert socket.receive_json()["status"] == 400
+
+
+def test_a_binary_hello_gets_a_400(client: TestClient) -> None:
+    made = create(client, "imperio-bellum", [HUMAN, HUMAN])
+    with client.websocket_connect(f"/api/games/{made['game']['id']}/live") as socket:
+        socket.send_bytes(b"\x00\x01")
+        assert socket.receive_json()["status"] == 400

@@ -22,6 +22,7 @@ from bellica.server.thinking import Thinkers
 
 STATIC = Path(str(files("bellica.server") / "static"))
 HELLO_SECONDS = 10  # a WebSocket must say who it is within this time
+SEND_SECONDS = 10  # a WebSocket that takes longer to accept a view is dropped
 
 bearer = HTTPBearer(auto_error=False, description="The seat token from the game's link.")
 Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
@@ -85,6 +86,61 @@ def _validation_message(err: RequestValidationError) -> tuple[int, str]:
         where = ".".join(str(part) for part in error.get("loc", ()) if part != "body")
         problems.append(f"{where}: {error.get('msg')}" if where else str(error.get("msg")))
     return status, "bad request: " + "; ".join(problems)
+
+
+class Outbox:
+    """The newest view waiting to go out on one WebSocket; a view not yet sent when a newer
+    one arrives is dropped (the newer one says everything it said)."""
+
+    def __init__(self) -> None:
+        self._view: dict[str, Any] | None = None
+        self._ready = asyncio.Event()
+
+    def put(self, view: dict[str, Any]) -> None:
+        self._view = view
+        self._ready.set()
+
+    async def take(self) -> dict[str, Any]:
+        await self._ready.wait()
+        self._ready.clear()
+        view, self._view = self._view, None
+        assert view is not None
+        return view
+
+
+async def _hello(socket: WebSocket, hall: Hall, table: Any) -> int | None:
+    """The seat a new WebSocket speaks for (None: a spectator), from its first message."""
+    try:
+        hello = await asyncio.wait_for(socket.receive_json(), HELLO_SECONDS)
+    except (TimeoutError, ValueError, KeyError):
+        hello = None
+    token = hello.get("token", False) if isinstance(hello, dict) else False
+    if token is not None and not isinstance(token, str):
+        raise ApiError(400, 'send {"token": "..."} or {"token": null} first')
+    return hall.seat_for(table, token) if token else None
+
+
+async def _serve_socket(socket: WebSocket, outbox: Outbox) -> None:
+    """Send the outbox's views until the client goes away or stops reading."""
+
+    async def write() -> None:
+        while True:
+            view = await outbox.take()
+            await asyncio.wait_for(socket.send_json(view), SEND_SECONDS)
+
+    async def read() -> None:  # nothing is expected; this notices the client leaving
+        while (await socket.receive())["type"] != "websocket.disconnect":
+            pass
+
+    tasks = {asyncio.ensure_future(write()), asyncio.ensure_future(read())}
+    try:
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
 
 
 def create_app(db: str | Path, ai_workers: int | None = None) -> FastAPI:
@@ -196,31 +252,20 @@ def create_app(db: str | Path, ai_workers: int | None = None) -> FastAPI:
         hall: Hall = socket.app.state.hall
         try:
             table = hall.table(game_id)
-            try:
-                hello = await asyncio.wait_for(socket.receive_json(), HELLO_SECONDS)
-            except (TimeoutError, ValueError):
-                raise ApiError(400, 'send {"token": "..."} or {"token": null} first') from None
-            token = hello.get("token") if isinstance(hello, dict) else None
-            seat = hall.seat_for(table, token) if token else None
+            seat = await _hello(socket, hall, table)
         except ApiError as err:
             await socket.send_json({"type": "error", "status": err.status, "detail": err.detail})
             await socket.close(code=4000 + err.status)
             return
         except WebSocketDisconnect:
             return
-
-        async def send(view: dict[str, Any]) -> None:
-            await socket.send_json(view)
-
-        hall.listen(table, send, seat)
+        outbox = Outbox()
+        outbox.put(table.view(seat))
+        hall.listen(table, outbox.put, seat)
         try:
-            await send(table.view(seat))
-            while True:  # nothing to read; wait for the client to go away
-                await socket.receive_text()
-        except (WebSocketDisconnect, RuntimeError):
-            pass
+            await _serve_socket(socket, outbox)
         finally:
-            hall.forget(table, send)
+            hall.forget(table, outbox.put)
 
     @app.get("/", include_in_schema=False)
     @app.get("/game/{game_id}", include_in_schema=False)

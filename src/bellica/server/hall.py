@@ -78,7 +78,10 @@ class Hall:
         """Open every unfinished stored game and let its AI seats go on; how many opened."""
         opened = 0
         for game_id in self.store.ids(unfinished_only=True):
-            table = self.open(game_id)
+            try:
+                table = self.open(game_id)
+            except ApiError:  # logged by open; the other games still resume
+                continue
             if table is not None:
                 opened += 1
                 self.wake(table)
@@ -218,7 +221,7 @@ class Hall:
             if not state.is_legal(action):
                 raise ApiError(422, state._illegal_message(action))
             self._commit(table, action)
-        await table.broadcast()
+        table.broadcast()
         self.wake(table)
         return table.view(seat)
 
@@ -244,18 +247,21 @@ class Hall:
 
     # -- AI seats ------------------------------------------------------------------------------
     def wake(self, table: Table) -> None:
-        """If an AI seat is to move and nobody is thinking for it yet, start thinking."""
-        if table.thinking or table.ai_to_move() is None:
+        """If an AI seat is to move and no task is thinking for the table, start one."""
+        if table.thinker is not None and not table.thinker.done():
+            return
+        if table.ai_to_move() is None:
             return
         table.thinking = True
         task = asyncio.get_running_loop().create_task(self._think(table))
+        table.thinker = task
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
     async def _think(self, table: Table) -> None:
         """Let the AI seats play until a human is to move or the game ends."""
         try:
-            await table.broadcast()  # everyone sees the thinking indicator
+            table.broadcast()  # everyone sees the thinking indicator
             while (spec := table.ai_to_move()) is not None:
                 seat, moves = table.to_move, len(table.row.actions)
                 assert seat is not None
@@ -270,7 +276,7 @@ class Hall:
                     self._commit(table, action)
                     if table.ai_to_move() is None:
                         table.thinking = False
-                await table.broadcast()
+                table.broadcast()
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -278,7 +284,7 @@ class Hall:
         finally:
             if table.thinking:
                 table.thinking = False
-                await table.broadcast()
+                table.broadcast()
 
     async def close(self) -> None:
         for task in list(self._tasks):

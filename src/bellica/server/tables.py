@@ -5,14 +5,14 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from bellica.core import SPECTATOR, Action, Game, Record, State, load
 from bellica.server.store import GameRow
 
-Listener = Callable[[dict[str, Any]], Awaitable[None]]
+Listener = Callable[[dict[str, Any]], None]  # hands a view over without waiting
 
 
 def token_hash(token: str) -> str:
@@ -66,6 +66,7 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: dict[Listener, int | None] = field(default_factory=dict)
     thinking: bool = False
+    thinker: asyncio.Task[None] | None = None  # the task playing the AI seats, if any
 
     @classmethod
     def open(cls, row: GameRow) -> Table:
@@ -175,14 +176,10 @@ class Table:
             "outcome": self.outcome(),
         }
 
-    async def broadcast(self) -> None:
-        """Send every listener its own view (one view per seat, built once), all at once so
-        that a slow connection does not hold up the others."""
+    def broadcast(self) -> None:
+        """Hand every listener its own view (one view per seat, built once). Listeners never
+        make the game wait: each connection sends from its own outbox."""
         listeners = list(self.listeners.items())
         views = {seat: self.view(seat) for seat in {seat for _, seat in listeners}}
-        sent = await asyncio.gather(
-            *(listener(views[seat]) for listener, seat in listeners), return_exceptions=True
-        )
-        for (listener, _), result in zip(listeners, sent, strict=True):
-            if isinstance(result, Exception):  # a closed socket: forget it
-                self.listeners.pop(listener, None)
+        for listener, seat in listeners:
+            listener(views[seat])
