@@ -222,7 +222,7 @@ def test_the_game_list_shows_summaries_without_secrets(client: TestClient) -> No
     for made in (first, second):
         for seat in made["seats"]:
             assert not seat["token"] or seat["token"] not in text
-    assert "seed" not in text and "token" not in text
+    assert '"seed":' not in text and "token" not in text and "ai_key" not in text
     assert listed[0]["seats"][1] == {"seat": 1, "kind": "ai", "agent": "random"}
 
 
@@ -230,7 +230,7 @@ def test_no_view_reveals_the_seed(client: TestClient) -> None:
     made = two_humans(client, game="bellum")
     game_id = made["game"]["id"]
     for token in [None, made["seats"][0]["token"]]:
-        assert "seed" not in json.dumps(view(client, game_id, token))
+        assert '"seed":' not in json.dumps(view(client, game_id, token))
 
 
 def test_the_api_is_documented_by_openapi(client: TestClient) -> None:
@@ -259,3 +259,23 @@ def test_the_game_list_is_read_from_the_store_without_replaying(db: Any) -> None
         hall = second.app.state.hall  # type: ignore[attr-defined]
         assert hall.tables == {}  # a finished game is not replayed to be listed
         assert second.get("/api/games?limit=0").status_code == 422
+
+
+def test_seeds_are_63_bit_secrets_unless_the_creator_chose_one(client: TestClient, db: Any) -> None:
+    import sqlite3
+
+    made = [create(client, "bellum", [HUMAN, HUMAN]) for _ in range(8)]
+    chosen = create(client, "bellum", [HUMAN, HUMAN], seed=12)
+    assert [m["game"]["chosen_seed"] for m in made] == [False] * 8
+    assert chosen["game"]["chosen_seed"] is True
+    with sqlite3.connect(db) as raw:
+        seeds = [row[0] for row in raw.execute("SELECT seed FROM games WHERE chosen_seed = 0")]
+    assert len(seeds) == 8 and max(seeds) >= 2**40  # fails with odds of 2**-184 for 63 bits
+
+
+def test_ai_choices_are_seeded_from_a_secret_key_not_the_game_seed() -> None:
+    from bellica.server.hall import agent_seed
+
+    assert agent_seed("k1", 0, 5) == agent_seed("k1", 0, 5)
+    assert len({agent_seed(key, 0, 5) for key in ("k1", "k2", "k3")}) == 3
+    assert agent_seed("k1", 0, 5) != agent_seed("k1", 1, 5) != agent_seed("k1", 1, 6)

@@ -54,3 +54,26 @@ def test_a_worker_reuses_its_last_position_of_a_game() -> None:
     assert seat is not None
     picked = choose("g", record.to_json(), "greedy", seat, 1)
     assert game.action_from_json(picked) in state.legal_actions()
+
+
+def test_a_file_from_an_earlier_version_gains_the_new_columns(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    old = sqlite3.connect(path)
+    old.executescript(
+        """
+        CREATE TABLE games (id TEXT PRIMARY KEY, game TEXT NOT NULL, players INTEGER NOT NULL,
+            variant TEXT NOT NULL, options TEXT NOT NULL, seed INTEGER NOT NULL,
+            seats TEXT NOT NULL, created TEXT NOT NULL, updated TEXT NOT NULL,
+            over INTEGER NOT NULL DEFAULT 0);
+        CREATE TABLE actions (game_id TEXT NOT NULL, move INTEGER NOT NULL, seat INTEGER,
+            action TEXT NOT NULL, at TEXT NOT NULL, PRIMARY KEY (game_id, move));
+        INSERT INTO games VALUES ('g', 'bellum', 2, 'standard', '{}', 5,
+            '[{"kind": "human", "agent": null, "token_hash": "x"}]', 't', 't', 0);
+        INSERT INTO actions VALUES ('g', 1, 0, '{"kind": "keep"}', 't');
+        """
+    )
+    old.commit()
+    old.close()
+    loaded = Store(path).load("g")
+    assert loaded is not None
+    assert loaded.moves == 1 and len(loaded.ai_key) == 32 and not loaded.chosen_seed

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import logging
 import secrets
@@ -58,10 +59,12 @@ def catalog() -> dict[str, Any]:
     return {"games": out, "agents": agents, "ai_presets": presets}
 
 
-def agent_seed(seed: int, seat: int, move: int) -> int:
-    """The seed of the agent that makes move `move` for `seat`: fixed by the game, so the same
-    game asks the same question the same way."""
-    return ((seed % 2**32) * 1000 + seat) * 100_000 + move
+def agent_seed(ai_key: str, seat: int, move: int) -> int:
+    """The seed of the agent that makes move `move` for `seat`. It comes from the game's secret
+    AI key, not from the game's seed, so the AI's choices give no clue to the seed (which
+    would reveal every hidden card and future die)."""
+    digest = hashlib.sha256(f"{ai_key}:{seat}:{move}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
 
 
 class Hall:
@@ -165,8 +168,9 @@ class Hall:
                     raise ApiError(422, f"seat {number}: {err}") from None
                 rows.append(SeatRow("ai", agent, None))
                 tokens.append(None)
+        chosen = seed is not None
         if seed is None:
-            seed = secrets.randbits(31)
+            seed = secrets.randbits(63)
         stamp = now()
         state = engine.new_game(seed=seed)
         row = GameRow(
@@ -180,6 +184,8 @@ class Hall:
             created=stamp,
             updated=stamp,
             to_move=state.current_player,
+            ai_key=secrets.token_hex(16),
+            chosen_seed=chosen,
         )
         self.store.create(row)
         table = Table(row=row, game=engine, state=state)
@@ -265,7 +271,7 @@ class Hall:
             while (spec := table.ai_to_move()) is not None:
                 seat, moves = table.to_move, len(table.row.actions)
                 assert seat is not None
-                seed = agent_seed(table.row.seed, seat, moves)
+                seed = agent_seed(table.row.ai_key, seat, moves)
                 data = await self.thinkers.choose(table.id, table.record(), spec, seat, seed)
                 async with table.lock:
                     if len(table.row.actions) != moves:  # cannot happen: only AI acts now

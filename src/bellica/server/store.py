@@ -23,7 +23,9 @@ CREATE TABLE IF NOT EXISTS games (
     updated  TEXT NOT NULL,
     over     INTEGER NOT NULL DEFAULT 0,
     moves    INTEGER NOT NULL DEFAULT 0,  -- how many actions (for the list of games)
-    to_move  INTEGER                      -- the seat to move, NULL once over
+    to_move  INTEGER,                     -- the seat to move, NULL once over
+    ai_key   TEXT,                        -- secret that seeds the AI seats' choices
+    chosen_seed INTEGER NOT NULL DEFAULT 0  -- 1 if the creator chose the seed
 );
 CREATE TABLE IF NOT EXISTS actions (
     game_id  TEXT NOT NULL REFERENCES games(id),
@@ -34,6 +36,14 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (game_id, move)
 );
 """
+
+
+ADDED_COLUMNS = (  # (name, declaration, SQL that fills it in for existing games)
+    ("moves", "INTEGER NOT NULL DEFAULT 0", "(SELECT count(*) FROM actions WHERE game_id = id)"),
+    ("to_move", "INTEGER", ""),
+    ("ai_key", "TEXT", "lower(hex(randomblob(16)))"),
+    ("chosen_seed", "INTEGER NOT NULL DEFAULT 0", ""),
+)
 
 
 def now() -> str:
@@ -68,6 +78,8 @@ class GameRow:
     over: bool = False
     moves: int = 0
     to_move: int | None = None
+    ai_key: str = ""
+    chosen_seed: bool = False
     actions: list[dict[str, Any]] = field(default_factory=list)
 
 
@@ -85,6 +97,17 @@ class Store:
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        self._upgrade()
+
+    def _upgrade(self) -> None:
+        """Add the columns that files written by earlier versions lack."""
+        have = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
+        with self._db:
+            for name, declaration, fill in ADDED_COLUMNS:
+                if name not in have:
+                    self._db.execute(f"ALTER TABLE games ADD COLUMN {name} {declaration}")
+                    if fill:
+                        self._db.execute(f"UPDATE games SET {name} = {fill}")
 
     def close(self) -> None:
         with self._lock:
@@ -95,7 +118,8 @@ class Store:
         with self._lock, self._db:
             self._db.execute(
                 "INSERT INTO games (id, game, players, variant, options, seed, seats, created,"
-                " updated, over, moves, to_move) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?)",
+                " updated, over, moves, to_move, ai_key, chosen_seed)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?)",
                 (
                     row.id,
                     row.game,
@@ -107,6 +131,8 @@ class Store:
                     row.created,
                     row.updated,
                     row.to_move,
+                    row.ai_key,
+                    int(row.chosen_seed),
                 ),
             )
 
@@ -161,7 +187,10 @@ class Store:
         return row
 
 
-HEAD = "id, game, players, variant, options, seed, seats, created, updated, over, moves, to_move"
+HEAD = (
+    "id, game, players, variant, options, seed, seats, created, updated, over, moves, to_move,"
+    " ai_key, chosen_seed"
+)
 
 
 def _row(head: tuple[Any, ...]) -> GameRow:
@@ -178,4 +207,6 @@ def _row(head: tuple[Any, ...]) -> GameRow:
         over=bool(head[9]),
         moves=head[10],
         to_move=head[11],
+        ai_key=head[12] or "",
+        chosen_seed=bool(head[13]),
     )

@@ -48,6 +48,7 @@ def summary(row: GameRow, title: str) -> dict[str, Any]:
         "options": dict(row.options),
         "seats": [{"seat": n, "kind": s.kind, "agent": s.agent} for n, s in enumerate(row.seats)],
         "moves": row.moves,
+        "chosen_seed": row.chosen_seed,
         "status": "over" if row.over else "playing",
         "to_move": row.to_move,
         "created": row.created,

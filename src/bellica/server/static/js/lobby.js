@@ -168,7 +168,10 @@ function seatSpec(row) {
 function showCreated(section, answer, hotseat) {
   const gameId = answer.game.id;
   const humans = answer.seats.filter((s) => s.kind === "human" && s.token);
-  holdSeats(gameId, Object.fromEntries(humans.map((s) => [s.seat, s.token])));
+  // keep only the seats this browser plays: every human seat for hot-seat, else the first
+  // (the creator's); the other links are for friends and are not remembered here
+  const mine = hotseat ? humans : humans.slice(0, 1);
+  holdSeats(gameId, Object.fromEntries(mine.map((s) => [s.seat, s.token])));
   const rows = answer.seats.map((s) => {
     if (s.kind !== "human") {
       return el("div", { class: "seat-link ai", dataset: { seat: s.seat } },

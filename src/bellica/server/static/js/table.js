@@ -152,8 +152,8 @@ class Table {
     const over = Boolean(newest.outcome) || newest.game.status === "over";
     if (this.shown === null) {
       // a hot-seat table opens on the hand-over screen too: the screen may face anyone
-      if (this.hotseat && !over && this.held.includes(toMove)) {
-        this.showHandover(toMove, newest);
+      if (this.hotseat && !over) {
+        this.showHandover(this.held.includes(toMove) ? toMove : this.held[0], newest);
         return;
       }
       this.shown = this.held.includes(toMove) ? toMove : this.held[0];
@@ -179,7 +179,8 @@ class Table {
     replace(this.handoverEl,
       el("div", { class: "handover-box" },
         el("h2", {}, `Pass the device to ${label}`),
-        el("p", {}, `${view.game.title || view.game.game}: it is ${label}'s turn. `,
+        el("p", {}, `${view.game.title || view.game.game}: `,
+          view.game.to_move === seat ? `it is ${label}'s turn. ` : `${label}'s table. `,
           "The table stays hidden until they are ready."),
         el("button", { type: "button", class: "primary", onclick: () => this.takeOver(seat) }, `I am ${label} — show the table`)));
     this.handoverEl.hidden = false;
@@ -206,7 +207,9 @@ class Table {
     const game = view.game;
     document.title = `${game.title || game.game} — Bellica`;
     document.getElementById("subtitle").textContent =
-      `${game.title || game.game} · ${game.variant} · ${game.players} player${game.players === 1 ? "" : "s"}`;
+      `${game.title || game.game} · ${game.variant} · ${game.players} player${game.players === 1 ? "" : "s"}` +
+      // whoever chose the seed can work out every hidden card: say so
+      (game.chosen_seed ? " · seed chosen by the creator" : "");
     const data = this.tableEl.dataset;
     data.moves = String(game.moves);
     data.status = game.status;
