@@ -10,7 +10,7 @@ import logging
 import secrets
 from typing import Any
 
-from bellica.agents import AGENT_NAMES, AGENTS, parse_spec
+from bellica.agents import AGENT_NAMES, AGENTS, make_agent, parse_spec
 from bellica.core import BellicaError, InvalidConfig, game_class, load
 from bellica.core import games as all_games
 from bellica.server.store import GameRow, SeatRow, Store, now
@@ -57,6 +57,27 @@ def catalog() -> dict[str, Any]:
     agents = [{"kind": name, "usage": AGENTS[name].usage()} for name in AGENT_NAMES]
     presets = [{"spec": spec, "label": label} for spec, label in AI_PRESETS]
     return {"games": out, "agents": agents, "ai_presets": presets}
+
+
+# The most thinking one AI move may ask of this server's workers (any more would let one
+# game hold a worker for hours); each agent option not named here is small by nature.
+AGENT_LIMITS: dict[str, float] = {
+    "seconds": 60,
+    "iterations": 200_000,
+    "rollout": 1_000,
+    "samples": 64,
+    "depth": 10,
+}
+
+
+def check_agent(spec: str) -> None:
+    """Refuse (InvalidConfig) an agent spec that does not build or thinks past the limits."""
+    _, settings = parse_spec(spec)
+    for key, value in settings.items():
+        limit = AGENT_LIMITS.get(key)
+        if limit is not None and value > limit:
+            raise InvalidConfig(f"this server allows {key} up to {limit:g}, not {value:g}")
+    make_agent(spec)
 
 
 def agent_seed(ai_key: str, seat: int, move: int) -> int:
@@ -163,7 +184,7 @@ class Hall:
                 if not agent:
                     raise ApiError(422, f"seat {number} is an AI seat with no agent")
                 try:
-                    parse_spec(agent)
+                    check_agent(agent)
                 except InvalidConfig as err:
                     raise ApiError(422, f"seat {number}: {err}") from None
                 rows.append(SeatRow("ai", agent, None))
@@ -286,7 +307,12 @@ class Hall:
         except asyncio.CancelledError:
             raise
         except Exception:
-            log.exception("AI seat failed in game %s", table.id)
+            table.failures += 1
+            delay = min(60.0, 2.0**table.failures)
+            log.exception("AI seat failed in game %s; trying again in %g s", table.id, delay)
+            asyncio.get_running_loop().call_later(delay, self.wake, table)
+        else:
+            table.failures = 0
         finally:
             if table.thinking:
                 table.thinking = False

@@ -68,6 +68,7 @@ class Table:
     listeners: dict[Listener, int | None] = field(default_factory=dict)
     thinking: bool = False
     thinker: asyncio.Task[None] | None = None  # the task playing the AI seats, if any
+    failures: int = 0  # AI turns failed in a row (they are retried with a growing delay)
 
     @classmethod
     def open(cls, row: GameRow) -> Table:

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import os
+import threading
+import time
 from collections import OrderedDict
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
 from typing import Any
 
@@ -47,6 +50,18 @@ def choose(game_id: str, record: dict[str, Any], spec: str, seat: int, seed: int
     return agent.act(SeatView(state, seat)).to_json()
 
 
+def watch_parent(parent: int) -> None:
+    """Worker start-up: end this worker once the server that started it is gone (a killed
+    server cannot tell its workers to stop, and they would wait for work for ever)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
+
+
 def default_workers() -> int:
     return max(1, os.cpu_count() or 1)
 
@@ -57,17 +72,31 @@ class Thinkers:
 
     def __init__(self, workers: int | None = None, executor: Executor | None = None) -> None:
         self.workers = workers or default_workers()
-        self._pool = executor or ProcessPoolExecutor(
-            max_workers=self.workers, mp_context=get_context("spawn")
+        self._pool = executor or self._start()
+
+    def _start(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(
+            max_workers=self.workers,
+            mp_context=get_context("spawn"),
+            initializer=watch_parent,
+            initargs=(os.getpid(),),
         )
 
     async def choose(
         self, game_id: str, record: Record, spec: str, seat: int, seed: int
     ) -> dict[str, Any]:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self._pool, choose, game_id, record.to_json(), spec, seat, seed
-        )
+        try:
+            return await loop.run_in_executor(
+                self._pool, choose, game_id, record.to_json(), spec, seat, seed
+            )
+        except BrokenProcessPool:  # a worker died (killed, out of memory): start afresh
+            self._pool = self._start()
+            raise
 
     def close(self) -> None:
+        """Stop at once, ending workers still thinking (a long MCTS move would outlive us)."""
+        processes = list((getattr(self._pool, "_processes", None) or {}).values())
         self._pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.terminate()
