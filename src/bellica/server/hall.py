@@ -96,6 +96,7 @@ class Hall:
         self.thinkers = thinkers
         self.tables: dict[str, Table] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self._closed = False
 
     # -- opening -------------------------------------------------------------------------------
     def resume_all(self) -> int:
@@ -275,7 +276,7 @@ class Hall:
     # -- AI seats ------------------------------------------------------------------------------
     def wake(self, table: Table) -> None:
         """If an AI seat is to move and no task is thinking for the table, start one."""
-        if table.thinker is not None and not table.thinker.done():
+        if self._closed or (table.thinker is not None and not table.thinker.done()):
             return
         if table.ai_to_move() is None:
             return
@@ -319,6 +320,8 @@ class Hall:
                 table.broadcast()
 
     async def close(self) -> None:
+        """Stop thinking (AI turns in progress are simply asked again after a restart)."""
+        self._closed = True
         for task in list(self._tasks):
             task.cancel()
         for task in list(self._tasks):
