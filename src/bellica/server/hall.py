@@ -11,7 +11,7 @@ import secrets
 from typing import Any
 
 from bellica.agents import AGENT_NAMES, AGENTS, make_agent, parse_spec
-from bellica.core import BellicaError, InvalidConfig, game_class, load
+from bellica.core import Action, BellicaError, InvalidConfig, game_class, load
 from bellica.core import games as all_games
 from bellica.server.store import GameRow, SeatRow, Store, now
 from bellica.server.tables import Listener, Table, summary, token_hash
@@ -258,20 +258,21 @@ class Hall:
         labels = table.labels()
         return f"it is not {labels[seat]}'s turn: {labels[table.to_move or 0]} is to move"
 
-    def _commit(self, table: Table, action: Any) -> None:
-        """Store the action (committed) and only then apply it to the live game."""
+    def _commit(self, table: Table, action: Action) -> None:
+        """Store the action (committed) and only then let the live game move on: the action is
+        applied to a copy, whose seat to move the store records, and the copy becomes the game."""
         seat = table.state.current_player
-        probe = table.state.clone()
-        probe.apply(action)
+        after = table.state.clone()
+        after.apply(action)
         table.row.updated = self.store.append(
             table.id,
             len(table.row.actions) + 1,
             seat,
             action.to_json(),
-            probe.current_player,
-            probe.is_terminal,
+            after.current_player,
+            after.is_terminal,
         )
-        table.apply(action)
+        table.apply(action, after)
 
     # -- AI seats ------------------------------------------------------------------------------
     def wake(self, table: Table) -> None:

@@ -110,10 +110,14 @@ class Table:
                 return seat
         return None
 
-    def apply(self, action: Action) -> LogEntry:
-        """Apply a legal action and log it (the caller has stored it, or replays the store)."""
+    def apply(self, action: Action, after: State | None = None) -> LogEntry:
+        """Apply a legal action and log it (the caller has stored it, or replays the store);
+        `after`, if given, is the state the action leads to, already computed."""
         seat = self.state.current_player
-        self.state.apply(action)
+        if after is None:
+            self.state.apply(action)
+        else:
+            self.state = after
         self.row.actions.append(action.to_json())
         events = self.state.observation(SPECTATOR).get("events") or []
         entry = LogEntry(len(self.row.actions), seat, action.text, [str(e) for e in events])
@@ -121,16 +125,9 @@ class Table:
         return entry
 
     def record(self) -> Record:
-        row = self.row
-        return Record(
-            game=row.game,
-            players=row.players,
-            variant=row.variant,
-            options=dict(row.options),
-            seed=row.seed,
-            actions=list(row.actions),
-            meta={"id": row.id, "agents": [s.agent or "human" for s in row.seats]},
-        )
+        record = self.state.record()
+        record.meta = {"id": self.row.id, "agents": [s.agent or "human" for s in self.row.seats]}
+        return record
 
     # -- what people see ----------------------------------------------------------------------
     def labels(self) -> list[str]:

@@ -1,5 +1,6 @@
 // Draws Bellum: cities, Olympus and Legends stacks, every player's cards and your hand, as cards.
 
+import { makePlayable } from "/static/js/chooser.js";
 import { el } from "/static/js/dom.js";
 
 const CLAN_MARK = { demon: "D", myth: "M", oracle: "O", soldier: "S", any: "·" };
@@ -237,16 +238,6 @@ function cardElement(data, entries, ctx, { inPlay = false } = {}) {
   stats.length ? el("div", { class: "stats" }, stats) : null,
   el("p", { class: "text" }, data.text || ""),
   entries?.length ? el("div", { class: "verbs" }, [...new Set(entries.map((e) => e.action.kind))].join(" / ")) : null);
-  if (entries?.length) {
-    const play = (event) => ctx.play(entries, event, data.name);
-    node.addEventListener("click", play);
-    node.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") {
-        event.preventDefault();
-        const box = node.getBoundingClientRect();
-        play({ clientX: box.right, clientY: box.top });
-      }
-    });
-  }
+  if (entries?.length) makePlayable(node, (event) => ctx.play(entries, event, data.name));
   return node;
 }

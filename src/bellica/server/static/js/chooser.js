@@ -53,3 +53,18 @@ export function closeChooser() {
   document.removeEventListener("keydown", open.escape);
   open = null;
 }
+
+/**
+ * Makes `node` (a square, a card) act: a click, or Enter or Space, calls `play(event)`, which
+ * plays its one action or opens the chooser beside it.
+ */
+export function makePlayable(node, play) {
+  node.addEventListener("click", play);
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      const box = node.getBoundingClientRect();
+      play({ clientX: box.right, clientY: box.top });
+    }
+  });
+}

@@ -1,5 +1,6 @@
 // Draws Imperio Bellum: the 9×9 board with clickable squares, and the facts of the position.
 
+import { makePlayable } from "/static/js/chooser.js";
 import { el } from "/static/js/dom.js";
 
 const FILES = "abcdefghi";
@@ -87,17 +88,7 @@ function square(name, dark, piece, slot, obs, ctx) {
     role: slot ? "button" : null,
     tabindex: slot ? "0" : null,
   }, piece ? pieceElement(piece) : null);
-  if (slot) {
-    const play = (event) => ctx.play(slot.entries, event, name);
-    node.addEventListener("click", play);
-    node.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") {
-        event.preventDefault();
-        const box = node.getBoundingClientRect();
-        play({ clientX: box.right, clientY: box.top });
-      }
-    });
-  }
+  if (slot) makePlayable(node, (event) => ctx.play(slot.entries, event, name));
   return node;
 }
 
