@@ -208,7 +208,7 @@ def list_games() -> None:
             info.title,
             _players_label(info.allowed_players()),
             ", ".join(info.variants),
-            ", ".join(info.options) or "—",
+            ", ".join(info.options.keys()) or "—",
         )
     _stdout().print(table)
 

@@ -27,7 +27,16 @@ def test_catalog_lists_every_game_variant_and_agent(client: TestClient) -> None:
     assert set(games) == {info.id for info in bellica.games()}
     variants = {v["name"]: v["players"] for v in games["bellum"]["variants"]}
     assert variants["teams"] == [4] and variants["solo-troy"] == [1]
-    assert "turn_limit" in games["imperio-bellum"]["options"]
+    limit = {o["key"]: o for o in games["imperio-bellum"]["options"]}["turn_limit"]
+    assert (limit["type"], limit["minimum"], limit["maximum"], limit["default"]) == (
+        "whole",
+        0,
+        1000,
+        50,
+    )
+    cities = {o["key"]: o for o in games["bellum"]["options"]}["cities"]
+    assert cities["type"] == "choice" and "Athens,Sparta" in cities["choices"]
+    assert cities["variants"] == ["standard", "teams"]
     assert {a["kind"] for a in answer["agents"]} == {"random", "greedy", "mcts"}
     assert any(p["spec"] == "mcts:seconds=1" for p in answer["ai_presets"])
 

@@ -40,8 +40,15 @@ def create_in_lobby(
     page.select_option("select[name=players]", str(len(seats)))
     for seat, agent in enumerate(seats):
         page.select_option(f".seat-row[data-seat='{seat}'] select[name=agent]", agent)
-    for name, value in (options or {}).items():
-        page.fill(f"input[data-option='{name}']", value)
+    for name, value in (options or {}).items():  # menus: a list, a number or a checkbox
+        control = page.locator(f"[data-option='{name}']")
+        kind = control.get_attribute("data-type")
+        if kind == "choice":
+            control.select_option(value)
+        elif kind == "switch":
+            control.set_checked(value in ("on", "true", "1"))
+        else:
+            control.fill(value)
     if seed is not None:
         page.fill("input[name=seed]", str(seed))
     if hotseat:

@@ -98,7 +98,13 @@ def test_lobby_shows_the_servers_refusal(page: Any, server: Server) -> None:
     page.goto(server.url + "/")
     page.wait_for_selector("select[name=game] option", state="attached")
     page.select_option("select[name=game]", "imperio-bellum")
-    page.fill("input[data-option='attacker']", "7")
+    assert page.locator("select[data-option='attacker'] option").count() == 3  # a menu
+
+    def tampered(route: Any) -> None:  # as if the page had sent what its menu does not offer
+        body = json.loads(route.request.post_data)
+        route.continue_(post_data=json.dumps({**body, "options": {"attacker": "7"}}))
+
+    page.route("**/api/games", tampered)
     page.click("#create")
     error = page.locator("#error")
     error.wait_for()

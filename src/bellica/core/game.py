@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 from bellica.core.action import Action
 from bellica.core.errors import BellicaError, IllegalAction, InvalidConfig, InvalidRecord
+from bellica.core.options import Options, shown
 from bellica.core.outcome import Outcome
 from bellica.core.record import Record
 from bellica.core.rng import Rng
@@ -30,7 +31,7 @@ class GameInfo:
     variants: tuple[str, ...]
     summary: str = ""
     player_counts: tuple[int, ...] = ()
-    options: dict[str, str] = field(default_factory=dict)
+    options: Options = field(default_factory=Options)
     variant_players: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
     def allowed_players(self, variant: str | None = None) -> tuple[int, ...]:
@@ -80,14 +81,11 @@ class Game(ABC):
             raise InvalidConfig(
                 f"{info.title}'s {variant} variant is played by {counts} players, not {players}"
             )
-        options = dict(options or {})
-        unknown = sorted(set(options) - set(info.options))
-        if unknown:
-            known = ", ".join(sorted(info.options)) or "none"
-            raise InvalidConfig(f"{info.title} has no option {unknown[0]!r}; options: {known}")
+        if options is not None and not isinstance(options, dict):
+            raise InvalidConfig(f"options map option names to values, not {shown(options)}")
         self.players = players
         self.variant = variant
-        self.options = self.check_options(options)
+        self.options = self.check_options(info.options.check(info.title, options))
         self.cards = cards
         self.prepare()
 
@@ -97,7 +95,7 @@ class Game(ABC):
         return
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        """Validate and complete the options; raise InvalidConfig for a bad value."""
+        """Checks between options, once each has its canonical value (InvalidConfig)."""
         return options
 
     @property

@@ -1,4 +1,4 @@
-"""The game registry: which games exist and how to load one by id."""
+"""The game registry: which games exist, what `bellica list` shows of them, and loading one."""
 
 from __future__ import annotations
 
@@ -8,38 +8,67 @@ from typing import Any
 from bellica.core.errors import InvalidConfig
 from bellica.core.game import Game, GameInfo
 
-# Game id -> "module:Class". Modules are imported on first use so that listing games is cheap.
-_GAMES: dict[str, str] = {
-    "bellum": "bellica.games.bellum.game:Bellum",
-    "imperio-bellum": "bellica.games.imperio_bellum.game:ImperioBellum",
+# Game id -> (where its GameInfo is, where its Game class is), both "module:name". Listing
+# games imports only the light info modules; a game's rules are imported when it is loaded.
+_GAMES: dict[str, tuple[str, str]] = {
+    "bellum": ("bellica.games.bellum:INFO", "bellica.games.bellum.game:Bellum"),
+    "imperio-bellum": (
+        "bellica.games.imperio_bellum:INFO",
+        "bellica.games.imperio_bellum.game:ImperioBellum",
+    ),
 }
 _loaded: dict[str, type[Game]] = {}
+_infos: dict[str, GameInfo] = {}
 
 
-def register(game_id: str, target: str | type[Game]) -> None:
-    """Add a game: `target` is a Game subclass or a "module:Class" path."""
+def _resolve(target: str) -> Any:
+    module_name, _, name = target.partition(":")
+    found: Any = importlib.import_module(module_name)
+    for part in name.split("."):
+        found = getattr(found, part)
+    return found
+
+
+def register(game_id: str, target: str | type[Game], info: str | None = None) -> None:
+    """Add a game: `target` is a Game subclass or a "module:Class" path; `info`, a
+    "module:NAME" path to its GameInfo, lets listing skip importing the class."""
+    _loaded.pop(game_id, None)
+    _infos.pop(game_id, None)
     if isinstance(target, str):
-        _GAMES[game_id] = target
-        _loaded.pop(game_id, None)
+        _GAMES[game_id] = (info or "", target)
     else:
-        _GAMES[game_id] = f"{target.__module__}:{target.__qualname__}"
+        _GAMES[game_id] = (info or "", f"{target.__module__}:{target.__qualname__}")
         _loaded[game_id] = target
 
 
-def game_class(game_id: str) -> type[Game]:
+def _known(game_id: str) -> tuple[str, str]:
     if game_id not in _GAMES:
         known = ", ".join(sorted(_GAMES))
         raise InvalidConfig(f"unknown game {game_id!r}; known games: {known}")
+    return _GAMES[game_id]
+
+
+def game_class(game_id: str) -> type[Game]:
+    """The Game class of a registered game (its rules are imported now)."""
+    _, target = _known(game_id)
     cls = _loaded.get(game_id)
     if cls is None:
-        module_name, _, name = _GAMES[game_id].partition(":")
-        cls = _loaded[game_id] = getattr(importlib.import_module(module_name), name)
+        cls = _loaded[game_id] = _resolve(target)
     return cls
+
+
+def game_info(game_id: str) -> GameInfo:
+    """What `bellica list` shows of a game, without importing its rules where possible."""
+    info_path, _ = _known(game_id)
+    info = _infos.get(game_id)
+    if info is None:
+        info = _infos[game_id] = _resolve(info_path) if info_path else game_class(game_id).info
+    return info
 
 
 def games() -> list[GameInfo]:
     """Every registered game, in id order."""
-    return [game_class(game_id).info for game_id in sorted(_GAMES)]
+    return [game_info(game_id) for game_id in sorted(_GAMES)]
 
 
 def load(
@@ -50,4 +79,6 @@ def load(
     cards: str | None = None,
 ) -> Game:
     """A configured game; raises InvalidConfig naming what is wrong and what is allowed."""
+    if not isinstance(game_id, str):
+        raise InvalidConfig(f"a game id is a string such as 'bellum', not {type(game_id).__name__}")
     return game_class(game_id)(players=players, variant=variant, options=options, cards=cards)

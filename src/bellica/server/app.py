@@ -186,9 +186,7 @@ def create_app(db: str | Path, ai_workers: int | None = None) -> FastAPI:
     @app.post("/api/games", status_code=201, tags=["lobby"])
     async def create_game(new: NewGame, hall: HallDep) -> dict[str, Any]:
         """Create a game; the answer holds each human seat's token and link (shown only once)."""
-        options = {
-            k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in new.options.items()
-        }
+        options = dict(new.options)
         table, tokens = hall.create(
             new.game,
             new.variant,

@@ -51,7 +51,7 @@ def catalog() -> dict[str, Any]:
                 "variants": [
                     {"name": v, "players": list(info.allowed_players(v))} for v in info.variants
                 ],
-                "options": dict(info.options),
+                "options": info.options.to_json(),
             }
         )
     agents = [{"kind": name, "usage": AGENTS[name].usage()} for name in AGENT_NAMES]

@@ -8,13 +8,13 @@ from typing import Any
 from bellica.core import (
     Action,
     Game,
-    GameInfo,
     IllegalAction,
     InvalidCardData,
     InvalidConfig,
     Rng,
     State,
 )
+from bellica.games.bellum import INFO, SOLO
 from bellica.games.bellum import actions as act
 from bellica.games.bellum.cards import Effect, load_cards
 from bellica.games.bellum.scenarios import Scenario, load_scenario
@@ -22,70 +22,13 @@ from bellica.games.bellum.state import BellumState
 from bellica.games.bellum.table import CardTable
 
 RULES_FILE = Path(__file__).parent / "rules.md"
-DEFAULT_TURN_LIMIT = 60
-CITIES = ("Athens", "Sparta", "Troy")
-SOLO = ("solo-hercules", "solo-plague", "solo-troy")
 
 
 class Bellum(Game):
     """Greek cities build decks of creatures, spells and relics and pillage each other."""
 
-    info = GameInfo(
-        id="bellum",
-        title="Bellum",
-        min_players=1,
-        max_players=4,
-        variants=("standard", "teams", *SOLO),
-        summary="deck-builder of Greek cities: buy from Olympus, assault, pillage four districts",
-        player_counts=(1, 2, 4),
-        variant_players={
-            "standard": (2,),
-            "teams": (4,),
-            **{name: (1,) for name in SOLO},
-        },
-        options={
-            "cities": "each team's city, e.g. athens,sparta (default: drawn at random)",
-            "first": "which team plays first: 0, 1 or roll (the default)",
-            "difficulty": "solo scenarios: normal (default), easier or harder",
-            "turn_limit": f"house rule: rounds before the game is settled "
-            f"(default {DEFAULT_TURN_LIMIT}; 0 turns it off)",
-        },
-    )
+    info = INFO
     num_distinct_actions = act.SIZE
-
-    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        cities = str(options.get("cities", "random")).strip().lower()
-        if cities != "random":
-            names = [c.strip().capitalize() for c in cities.split(",")]
-            if len(names) != 2 or any(n not in CITIES for n in names) or names[0] == names[1]:
-                raise InvalidConfig(
-                    "option cities names two different cities from athens, sparta, troy "
-                    f"(like athens,sparta), or random; not {options['cities']!r}"
-                )
-            cities = ",".join(names)
-        out["cities"] = cities
-        first = str(options.get("first", "roll")).lower()
-        if first not in ("0", "1", "roll"):
-            raise InvalidConfig(f"option first must be 0, 1 or roll, not {first!r}")
-        out["first"] = first
-        difficulty = str(options.get("difficulty", "normal")).lower()
-        if difficulty not in ("normal", "easier", "harder"):
-            raise InvalidConfig(
-                f"option difficulty must be normal, easier or harder, not {difficulty!r}"
-            )
-        out["difficulty"] = difficulty
-        limit = options.get("turn_limit", DEFAULT_TURN_LIMIT)
-        try:
-            limit = int(limit)
-        except (TypeError, ValueError):
-            raise InvalidConfig(
-                f"option turn_limit must be a whole number, not {limit!r}"
-            ) from None
-        if limit < 0:
-            raise InvalidConfig("option turn_limit must be 0 (off) or more")
-        out["turn_limit"] = limit
-        return out
 
     def prepare(self) -> None:
         self.card_set = load_cards(self.cards)

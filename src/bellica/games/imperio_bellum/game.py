@@ -5,31 +5,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bellica.core import Action, Game, GameInfo, IllegalAction, InvalidConfig, Rng, State
+from bellica.core import Action, Game, IllegalAction, Rng, State
+from bellica.games.imperio_bellum import INFO
 from bellica.games.imperio_bellum import actions as act
 from bellica.games.imperio_bellum.data import load_setup_data
 from bellica.games.imperio_bellum.state import ImperioBellumState
 
 RULES_FILE = Path(__file__).parent / "rules.md"
-DEFAULT_TURN_LIMIT = 50
 
 
 class ImperioBellum(Game):
     """Two armies on a 9×9 board; dice decide every fight."""
 
-    info = GameInfo(
-        id="imperio-bellum",
-        title="Imperio Bellum",
-        min_players=2,
-        max_players=2,
-        variants=("standard",),
-        summary="9×9 grid wargame: knights, archers, pikemen, footsoldiers and bases; dice combat",
-        options={
-            "attacker": "who attacks (moves first): 0, 1 or roll (a die roll; the default)",
-            "turn_limit": f"house rule: rounds before the tiebreakers decide "
-            f"(default {DEFAULT_TURN_LIMIT}; 0 turns it off)",
-        },
-    )
+    info = INFO
     num_distinct_actions = act.SIZE
 
     def prepare(self) -> None:
@@ -39,21 +27,6 @@ class ImperioBellum(Game):
             [r.name for r in self.setup_data.reinforcements],
         )
         self.turn_limit: int = self.options["turn_limit"]
-
-    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        attacker = str(options.get("attacker", "roll")).lower()
-        if attacker not in ("0", "1", "roll"):
-            raise InvalidConfig(f"option attacker must be 0, 1 or roll, not {attacker!r}")
-        limit = options.get("turn_limit", DEFAULT_TURN_LIMIT)
-        try:
-            limit = int(limit)
-        except (TypeError, ValueError):
-            raise InvalidConfig(
-                f"option turn_limit must be a whole number, not {limit!r}"
-            ) from None
-        if limit < 0:
-            raise InvalidConfig("option turn_limit must be 0 (off) or more")
-        return {"attacker": attacker, "turn_limit": limit}
 
     def new_game(self, seed: int = 0) -> ImperioBellumState:
         state = ImperioBellumState(self, seed)

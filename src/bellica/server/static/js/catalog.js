@@ -1,9 +1,8 @@
 // Reads the server's catalog into one simple shape: games with variants, player counts and options.
 
 /**
- * The catalog as {games: [{id, title, summary, variants: [{name, players}], options:
- * [{name, description}]}], agents: [...], presets: [{spec, label}]}, whatever exact JSON shape
- * the server chose.
+ * The catalog as {games: [{id, title, summary, variants: [{name, players}], options: [typed
+ * option]}], agents: [...], presets: [{spec, label}]}.
  */
 export function readCatalog(data) {
   const games = Array.isArray(data) ? data : data?.games || [];
@@ -48,20 +47,21 @@ function readVariants(variants, fallbackPlayers, variantPlayers) {
   return [{ name: "standard", players: fallbackPlayers }];
 }
 
+/** Typed options as the server describes them: {key, type: "whole" | "choice" | "switch",
+ * description, default, minimum/maximum or choices/labels, variants (empty: all)}. */
 function readOptions(options) {
-  if (Array.isArray(options)) {
-    return options.map((o) => (typeof o === "string" ? { name: o, description: "" } : {
-      name: o.name ?? o.id,
-      description: o.description || o.help || "",
-    }));
-  }
-  if (options && typeof options === "object") {
-    return Object.entries(options).map(([name, description]) => ({
-      name,
-      description: typeof description === "string" ? description : description?.description || "",
-    }));
-  }
-  return [];
+  if (!Array.isArray(options)) return [];
+  return options.filter((o) => o && typeof o.key === "string").map((o) => ({
+    key: o.key,
+    type: o.type,
+    description: o.description || "",
+    default: o.default,
+    minimum: o.minimum,
+    maximum: o.maximum,
+    choices: Array.isArray(o.choices) ? o.choices : [],
+    labels: Array.isArray(o.labels) ? o.labels : [],
+    variants: Array.isArray(o.variants) ? o.variants : [],
+  }));
 }
 
 function playerList(value) {

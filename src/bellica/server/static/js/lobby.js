@@ -56,11 +56,18 @@ function buildForm(form, catalog, created) {
     summary.textContent = game?.summary || "";
     replace(variantSelect, (game?.variants || []).map((v) =>
       el("option", { value: v.name }, `${v.title || v.name} (${v.players.join(" or ")} player${v.players.join() === "1" ? "" : "s"})`)));
-    replace(options, (game?.options || []).map(optionField));
     fillPlayers();
   }
 
+  function fillOptions() {
+    const variant = variantSelect.value;
+    const shown = (currentGame()?.options || []).filter(
+      (o) => !o.variants.length || o.variants.includes(variant));
+    replace(options, shown.length ? shown.map(optionField) : el("p", { class: "help" }, "This variant has no options."));
+  }
+
   function fillPlayers() {
+    fillOptions();
     const before = playersSelect.value;
     const counts = currentVariant()?.players || [];
     replace(playersSelect, counts.map((n) => el("option", { value: String(n) }, String(n))));
@@ -124,22 +131,36 @@ function field(label, input, help) {
     help ? el("small", { class: "help" }, help) : null);
 }
 
+/** A menu for one typed option: a list for a choice, a bounded number for a whole number, a
+ * checkbox for a switch; each starts at the option's default. */
 function optionField(option) {
-  const input = el("input", {
-    type: "text",
-    name: `option-${option.name}`,
-    dataset: { option: option.name },
-    placeholder: option.description,
-    title: option.description,
-  });
-  return field(option.name, input, option.description);
+  const common = { name: `option-${option.key}`, dataset: { option: option.key, type: option.type } };
+  const label = option.key.replaceAll("_", " ");
+  if (option.type === "switch") {
+    const box = el("input", { ...common, type: "checkbox" });
+    box.checked = Boolean(option.default);
+    return el("label", { class: "check" }, box, ` ${label}: ${option.description}`);
+  }
+  if (option.type === "whole") {
+    const input = el("input", {
+      ...common, type: "number", step: "1", min: String(option.minimum), max: String(option.maximum),
+      value: String(option.default), required: true,
+    });
+    return field(label, input, `${option.description} (${option.minimum} to ${option.maximum})`);
+  }
+  const names = option.labels.length === option.choices.length ? option.labels : option.choices;
+  const select = el("select", common, option.choices.map((choice, i) => el("option", { value: choice }, names[i])));
+  select.value = String(option.default);
+  return field(label, select, option.description);
 }
 
 function optionValues(container) {
   const values = {};
-  for (const input of container.querySelectorAll("input[data-option]")) {
-    const value = input.value.trim();
-    if (value) values[input.dataset.option] = value;
+  for (const input of container.querySelectorAll("[data-option]")) {
+    const key = input.dataset.option;
+    if (input.dataset.type === "switch") values[key] = input.checked;
+    else if (input.dataset.type === "whole") values[key] = input.value.trim();
+    else values[key] = input.value;
   }
   return values;
 }
