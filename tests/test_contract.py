@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import pickle
 import random
+from copy import deepcopy
 
 import pytest
 
@@ -147,3 +149,53 @@ def test_bad_configurations_are_refused():
             bellica.load(info.id, options={"no_such_option": 1})
     with pytest.raises(bellica.InvalidConfig, match="unknown game"):
         bellica.load("no-such-game")
+
+
+def _long_game(moves: int) -> State:
+    """An Imperio Bellum game `moves` decisions long: pieces are picked and hold, turn after
+    turn (a quiet war), under a turn limit far away."""
+    game = bellica.load("imperio-bellum", options={"turn_limit": 1000})
+    state = game.new_game(seed=1)
+    rng = random.Random(1)
+    while state.move_count < moves:
+        legal = state.legal_actions()
+        quiet = [a for a in legal if a.kind in ("hold", "select")] or legal
+        state.apply(rng.choice(quiet))
+    return state
+
+
+def test_long_games_pickle_and_deep_copy():
+    state = _long_game(10_000)
+    assert not state.is_terminal
+    for copy in (pickle.loads(pickle.dumps(state)), deepcopy(state)):
+        assert copy.position() == state.position()
+        assert copy.actions() == state.actions()
+        assert copy.move_count == 10_000
+        assert copy.game.players == state.game.players
+        assert copy.legal_actions() == state.legal_actions()
+        action = copy.legal_actions()[0]
+        twin = state.clone()
+        twin.apply(action)
+        copy.apply(action)
+        assert copy.position() == twin.position()
+    assert deepcopy(state).game is state.game  # the ruleset is shared, not copied
+
+
+@pytest.mark.parametrize(("game_id", "players", "variant"), CONFIGS, ids=IDS)
+def test_any_state_pickles_and_reads_well(game_id: str, players: int, variant: str):
+    game, state = _playout(game_id, players, variant, seed=4)
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.position() == state.position()
+    assert copy.outcome() == state.outcome()
+    assert repr(state).startswith(f"<{game.info.title} ({variant}, {players}p) state: over after")
+    fresh = game.new_game(seed=4)
+    assert f"move 1, seat {fresh.current_player} to play" in repr(fresh)
+    assert pickle.loads(pickle.dumps(game)).new_game(seed=4).position() == fresh.position()
+
+
+@pytest.mark.parametrize(("game_id", "players", "variant"), CONFIGS, ids=IDS)
+def test_outcome_before_the_end_is_an_error(game_id: str, players: int, variant: str):
+    state = bellica.load(game_id, players=players, variant=variant).new_game(seed=2)
+    with pytest.raises(bellica.BellicaError, match="not over yet"):
+        state.outcome()
+    assert state.returns() == [0.0] * players

@@ -59,7 +59,7 @@ class PebblesState(State):
         else:
             self.player = (self.player + 1) % self.game.players
 
-    def outcome(self) -> Outcome:
+    def _outcome(self) -> Outcome:
         assert self.winner is not None
         scores = tuple(1.0 if s == self.winner else 0.0 for s in range(self.game.players))
         return Outcome((self.winner,), scores, "took the last pebble")

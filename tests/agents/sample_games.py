@@ -39,7 +39,7 @@ class WideState(State):
             self.winner = self.player
         self.player ^= 1
 
-    def outcome(self) -> Outcome:
+    def _outcome(self) -> Outcome:
         assert self.winner is not None
         return Outcome((self.winner,), (1.0, 0.0) if self.winner == 0 else (0.0, 1.0), "goal")
 
@@ -125,7 +125,7 @@ class TwoStepState(State):
         else:
             self.ended = True
 
-    def outcome(self) -> Outcome:
+    def _outcome(self) -> Outcome:
         return Outcome((0,), (1.0,), "done")
 
     def observation(self, seat: int) -> dict[str, Any]:

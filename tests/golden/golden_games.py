@@ -15,7 +15,7 @@ from pathlib import Path
 
 import bellica
 from bellica.agents import make_agent
-from bellica.core import SeatView
+from bellica.core import SeatView, game_class
 
 DATA = Path(__file__).parent / "data"
 GAMES_PER_AGENT = 50
@@ -23,9 +23,11 @@ AGENTS = ("random", "greedy")
 
 
 def configs() -> list[tuple[str, int, str]]:
+    """Every game bellica ships (not games a test registered), variant and player count."""
     return [
         (info.id, players, variant)
         for info in bellica.games()
+        if game_class(info.id).__module__.startswith("bellica.games.")
         for variant in info.variants
         for players in info.allowed_players(variant)
     ]

@@ -6,11 +6,13 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from copy import deepcopy
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from bellica.core.action import Action
 from bellica.core.errors import BellicaError, IllegalAction, InvalidConfig, InvalidRecord
+from bellica.core.events import Event
 from bellica.core.options import Options, shown
 from bellica.core.outcome import Outcome
 from bellica.core.record import Record
@@ -147,6 +149,20 @@ class Game(ABC):
         """The game's own-words rules and rulings (Markdown)."""
         return f"# {self.info.title}\n\nNo rules summary yet."
 
+    def seat_label(self, seat: int, state: State | None = None) -> str:
+        """How people name `seat`: "the attacker", "Athens", "Seat 3 (Troy, team 1)". Games
+        whose roles are settled at the start of a game read them from `state`."""
+        return f"Seat {seat}"
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        """The shape of `state.observation_tensor(seat)`, the same for every state."""
+        raise NotImplementedError(f"{self.info.title} has no observation tensor yet")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A game pickles as its configuration: the copy is loaded afresh from it."""
+        return (type(self), (self.players, self.variant, dict(self.options), self.cards))
+
     def __repr__(self) -> str:
         return f"<{self.info.title} players={self.players} variant={self.variant!r}>"
 
@@ -159,7 +175,7 @@ class State(ABC):
     legality checks before any change, the action history for records, cached legal actions.
     """
 
-    __slots__ = ("_history", "_legal", "game", "rng", "seed")
+    __slots__ = ("_history", "_legal", "caused", "game", "rng", "seed")
 
     game: Game
     seed: int
@@ -171,6 +187,9 @@ class State(ABC):
         self.rng = Rng(seed)
         self._history: tuple[Any, ...] = _EMPTY_HISTORY  # (earlier, action) pairs: O(1) clone
         self._legal: list[Action] | None = None
+        # What the last action caused, as the game noted it: small tuples, cheap to make in a
+        # playout; `events()` turns them into words only when someone asks.
+        self.caused: list[tuple[Any, ...]] = []
 
     # -- the hooks a game implements ------------------------------------------------------
     @property
@@ -192,8 +211,8 @@ class State(ABC):
         """Carry out a legal action (already checked)."""
 
     @abstractmethod
-    def outcome(self) -> Outcome:
-        """How the game ended (only once terminal)."""
+    def _outcome(self) -> Outcome:
+        """How the game ended (called only once terminal)."""
 
     @abstractmethod
     def observation(self, seat: int) -> dict[str, Any]:
@@ -207,6 +226,14 @@ class State(ABC):
     @abstractmethod
     def position(self) -> str:
         """The state in the game's position notation."""
+
+    def _describe(self, caused: list[tuple[Any, ...]]) -> list[Event]:
+        """The events behind what the game noted in `caused`; games override this."""
+        return []
+
+    def _observation_tensor(self, seat: int, out: Any) -> None:
+        """Fill `out` (zeros, of `game.observation_shape`) with what `seat` knows."""
+        raise NotImplementedError(f"{self.game.info.title} has no observation tensor yet")
 
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
         """Resample, in this copy, whatever `seat` cannot know. Future dice are always unknown,
@@ -239,8 +266,80 @@ class State(ABC):
             if action not in legal:
                 raise IllegalAction(self._illegal_message(action))
         self._legal = None
+        self.caused = []
         self._apply(action)
         self._history = (self._history, action)
+
+    def cache_legal(self, legal: list[Action]) -> None:
+        """Keep the legal actions the rules just worked out for this very state, so that
+        `legal_actions` does not work them out again (games call this from their driver)."""
+        self._legal = legal
+
+    def outcome(self) -> Outcome:
+        """How the game ended: winners, scores and the reason; raises BellicaError before."""
+        if not self.is_terminal:
+            raise BellicaError(
+                f"{self.game.info.title} is not over yet (move {self.move_count}, "
+                f"seat {self.current_player} to play): it has no outcome"
+            )
+        return self._outcome()
+
+    def events(self) -> list[Event]:
+        """What the last action caused, in order: public text, each seat's private text where
+        it saw more, and the dice of any fight. Empty before the first action."""
+        return self._describe(self.caused)
+
+    def seat_label(self, seat: int) -> str:
+        """How people name `seat` in this game ("the attacker", "Athens")."""
+        return self.game.seat_label(seat, self)
+
+    def observation_tensor(self, seat: int) -> Any:
+        """What `seat` knows as a numpy array of `game.observation_shape` (float32, every value
+        in [0, 1]); like `observation`, it holds nothing the seat may not know."""
+        from bellica.core.tensors import blank
+
+        out = blank(self.game.observation_shape)
+        self._observation_tensor(seat, out)
+        return out
+
+    def legal_mask(self) -> Any:
+        """A numpy int8 array of length `game.num_distinct_actions`: 1 where an action is legal."""
+        from bellica.core.tensors import mask
+
+        return mask(self.game.num_distinct_actions, [a.index for a in self.legal_actions()])
+
+    def __repr__(self) -> str:
+        info = self.game.info
+        where = f"{info.title} ({self.game.variant}, {self.game.players}p)"
+        if self.is_terminal:
+            return f"<{where} state: over after {self.move_count} moves>"
+        return f"<{where} state: move {self.move_count + 1}, seat {self.current_player} to play>"
+
+    # -- pickling and deep copies: the history chain is stored flat ------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        state: dict[str, Any] = {}
+        for cls in type(self).__mro__:
+            for name in cls.__dict__.get("__slots__", ()):
+                if name not in state and hasattr(self, name):
+                    state[name] = getattr(self, name)
+        state["_history"] = tuple(self.actions())
+        state["_legal"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        history: tuple[Any, ...] = _EMPTY_HISTORY
+        for action in state.pop("_history"):
+            history = (history, action)
+        for name, value in state.items():
+            setattr(self, name, value)
+        self._history = history
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        memo[id(self.game)] = self.game  # the ruleset is shared, never copied
+        copy = type(self).__new__(type(self))
+        memo[id(self)] = copy
+        copy.__setstate__(deepcopy(self.__getstate__(), memo))
+        return copy
 
     def _illegal_message(self, action: object) -> str:
         if self.is_terminal:
@@ -271,6 +370,7 @@ class State(ABC):
         copy.rng = self.rng.clone()
         copy._history = self._history
         copy._legal = self._legal
+        copy.caused = self.caused
         return copy
 
     def determinize(self, seat: int, rng: int | random.Random | Rng) -> State:

@@ -228,9 +228,8 @@ class BellumState(State):
             return [1.0 if self.winners else -1.0]
         return super().returns()
 
-    def outcome(self) -> Outcome:
-        if self.winners is None:
-            raise ValueError("the game is not over")
+    def _outcome(self) -> Outcome:
+        assert self.winners is not None
         scores = [1.0 if s in self.winners else 0.0 for s in range(self.game.players)]
         return Outcome(winners=self.winners, scores=tuple(scores), reason=self.reason)
 

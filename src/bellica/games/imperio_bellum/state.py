@@ -100,9 +100,7 @@ class ImperioBellumState(State):
         else:
             setup.apply_setup(self, action)
 
-    def outcome(self) -> Outcome:
-        if self.phase != OVER:
-            raise ValueError("the game is not over")
+    def _outcome(self) -> Outcome:
         winner = self.seat_of(self.winner)
         scores = tuple(1.0 if seat == winner else 0.0 for seat in range(2))
         return Outcome((winner,), scores, self.end_reason)

@@ -1,0 +1,82 @@
+"""Events: what an action caused, in words for all, for the seats that saw more, and as dice."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Dice:
+    """One side's roll in a fight: who rolled, the dice it rolled and why that many.
+
+    `base` is the piece's own dice; each modifier is (reason, change); `count` is the number
+    actually rolled (the rules may keep it at a minimum), `faces` each die as it fell.
+    """
+
+    who: str
+    base: int
+    modifiers: tuple[tuple[str, int], ...]
+    count: int
+    faces: tuple[int, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(self.faces)
+
+    def explain(self) -> str:
+        """ "3 dice (knight 3, point-blank −1, against a pikeman −1, at least 1)"."""
+        parts = [f"{self.base}"] + [f"{reason} {change:+d}" for reason, change in self.modifiers]
+        summed = self.base + sum(change for _, change in self.modifiers)
+        if summed != self.count:
+            parts.append(f"at least {self.count}")
+        noun = "die" if self.count == 1 else "dice"
+        return f"{self.count} {noun} ({', '.join(parts).replace('+-', '-')})"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "who": self.who,
+            "base": self.base,
+            "modifiers": [[reason, change] for reason, change in self.modifiers],
+            "count": self.count,
+            "faces": list(self.faces),
+            "total": self.total,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing the last action caused.
+
+    `text` is what everyone may read; `private` gives, for a seat that saw more (the card it
+    drew), that seat's own text; `dice` are the rolls of a fight; `facts` are small named
+    values for programs (card tokens, squares, amounts).
+    """
+
+    kind: str
+    text: str
+    private: tuple[tuple[int, str], ...] = ()
+    dice: tuple[Dice, ...] = ()
+    facts: tuple[tuple[str, Any], ...] = ()
+
+    def text_for(self, seat: int | None) -> str:
+        """What `seat` reads (None or a seat with no private text: the public text)."""
+        for who, text in self.private:
+            if who == seat:
+                return text
+        return self.text
+
+    def fact(self, name: str, default: Any = None) -> Any:
+        for key, value in self.facts:
+            if key == name:
+                return value
+        return default
+
+    def to_json(self, seat: int | None = None) -> dict[str, Any]:
+        """The event as `seat` may see it (no other seat's private text)."""
+        out: dict[str, Any] = {"kind": self.kind, "text": self.text_for(seat)}
+        if self.dice:
+            out["dice"] = [roll.to_json() for roll in self.dice]
+        if self.facts:
+            out["facts"] = dict(self.facts)
+        return out
