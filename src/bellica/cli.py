@@ -328,8 +328,8 @@ def _ai_move(console: Console, state: State, seat: int, agent: Agent, players: i
 
 def _show_events(console: Console, state: State, seat: int) -> None:
     """What the last action caused (dice rolled, pieces lost), as the game tells it."""
-    for event in state.observation(seat).get("events", ()):
-        console.print(Text(f"  {event}", style="yellow"))
+    for event in state.events():
+        console.print(Text(f"  {event.text_for(seat)}", style="yellow"))
 
 
 def _count(number: int, noun: str) -> str:

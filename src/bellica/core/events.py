@@ -11,7 +11,8 @@ class Dice:
     """One side's roll in a fight: who rolled, the dice it rolled and why that many.
 
     `base` is the piece's own dice; each modifier is (reason, change); `count` is the number
-    actually rolled (the rules may keep it at a minimum), `faces` each die as it fell.
+    actually rolled (the rules may keep it at a minimum), `faces` each die as it fell (empty
+    where a game keeps only the sum) and `total` their sum.
     """
 
     who: str
@@ -19,10 +20,7 @@ class Dice:
     modifiers: tuple[tuple[str, int], ...]
     count: int
     faces: tuple[int, ...]
-
-    @property
-    def total(self) -> int:
-        return sum(self.faces)
+    total: int
 
     def explain(self) -> str:
         """ "3 dice (knight 3, point-blank −1, against a pikeman −1, at least 1)"."""

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bellica.core import SPECTATOR, Action, Game, Record, State, load
+from bellica.core.events import Event
 from bellica.server.store import GameRow
 
 Listener = Callable[[dict[str, Any]], None]  # hands a view over without waiting
@@ -21,15 +22,21 @@ def token_hash(token: str) -> str:
 
 @dataclass(slots=True)
 class LogEntry:
-    """One action in words: who took it, its text and what it caused (public events)."""
+    """One action in words: who took it, its text and what it caused."""
 
     move: int
     seat: int | None
     text: str
-    events: list[str]
+    events: list[Event]
 
-    def to_json(self) -> dict[str, Any]:
-        return {"move": self.move, "seat": self.seat, "text": self.text, "events": self.events}
+    def to_json(self, seat: int | None = None) -> dict[str, Any]:
+        """The entry as `seat` (None: a spectator) may read it: its own private texts only."""
+        return {
+            "move": self.move,
+            "seat": self.seat,
+            "text": self.text,
+            "events": [event.text_for(seat) for event in self.events],
+        }
 
 
 def seat_names(seats: list[int], labels: list[str]) -> str:
@@ -119,8 +126,7 @@ class Table:
         else:
             self.state = after
         self.row.actions.append(action.to_json())
-        events = self.state.observation(SPECTATOR).get("events") or []
-        entry = LogEntry(len(self.row.actions), seat, action.text, [str(e) for e in events])
+        entry = LogEntry(len(self.row.actions), seat, action.text, self.state.events())
         self.log.append(entry)
         return entry
 
@@ -171,7 +177,7 @@ class Table:
             "observation": observation,
             "legal": legal,
             "thinking": self.thinking,
-            "log": [entry.to_json() for entry in self.log],
+            "log": [entry.to_json(seat) for entry in self.log],
             "outcome": self.outcome(),
         }
 

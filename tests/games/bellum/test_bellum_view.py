@@ -94,20 +94,21 @@ def test_the_terminal_drawing_shows_hand_cities_and_stacks() -> None:
 
 
 def test_the_last_actions_consequences_are_told_in_words() -> None:
-    """The observation's events say what the last action caused, for every seat alike."""
+    """The state's events say what the last action caused, for every seat alike."""
     from bellum_helpers import do, position
 
     state = position(phase="declare", play={0: [13], 1: [17]}, stock=[])
     do(state, "Attack with Chimera", "Choose Satyr (017)")
-    assert state.observation(0)["events"] == ["Satyr (017) takes 1 damage"]
+    assert [e.text for e in state.events()] == ["Satyr (017) takes 1 damage"]
+    (damage,) = state.events()
+    assert (damage.kind, damage.fact("card"), damage.fact("amount")) == ("damage", "017", 1)
     do(state, "Block with Satyr")
-    events = state.observation(0)["events"]
-    assert events == [
+    assert [e.text_for(1) for e in state.events()] == [
         "Satyr (017) takes 3 damage",
         "Chimera (013) takes 1 damage",
         "Satyr (017) is destroyed",
     ]
-    assert state.observation(1)["events"] == events
+    assert "events" not in state.observation(0)
 
 
 def test_being_asked_to_answer_reveals_nothing_about_the_hand() -> None:

@@ -40,12 +40,18 @@ def test_knight_counters_only_while_a_knight_acts():
 def test_events_tell_the_dice_of_the_last_action():
     s = load(CAMPS | {"c3": "F", "c4": "a"}, dice=[9, 2])
     do(s, "Footsoldier c3", "Footsoldier c3 attacks c4")
-    (event,) = s.observation(1)["events"]
-    assert event == "Footsoldier c3 attacks archer c4: 9 on 5d6 against 2 on 1d6, the archer falls"
+    (event,) = s.events()
+    assert event.text == (
+        "Footsoldier c3 attacks archer c4: 9 on 5d6 against 2 on 1d6, the archer falls"
+    )
+    assert [(d.who, d.count, d.total) for d in event.dice] == [
+        ("Footsoldier c3", 5, 9),
+        ("Archer c4", 1, 2),
+    ]
     (combat,) = s.observation(0)["last_combats"]
     assert (combat["attack_dice"], combat["defence_dice"], combat["attacker_won"]) == (5, 1, True)
     do(s, "End turn")
-    assert s.observation(0)["events"] == []
+    assert s.events() == []
 
 
 def test_the_terminal_board_draws_a_seat_s_view():

@@ -123,7 +123,6 @@ def choice_actions(state: BellumState, task: tuple[Any, ...]) -> list[Action]:
 
 # -- carrying out ----------------------------------------------------------------------------------
 def apply_action(state: BellumState, action: Action) -> None:
-    state.events.clear()
     uid = -1
     token = action.get("card")
     if token is not None:

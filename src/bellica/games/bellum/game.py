@@ -127,5 +127,16 @@ class Bellum(Game):
 
         return render(observation)
 
+    def seat_label(self, seat: int, state: State | None = None) -> str:
+        """Two players: the seat's city once the game has begun; teams: the seat with its city
+        and team; solo: the player (or the player's city)."""
+        team = seat % 2
+        city = state.cities[team] if isinstance(state, BellumState) else ""
+        if self.solo:
+            return city or "the player"
+        if self.sides == 2:
+            return city or f"Seat {seat}"
+        return f"Seat {seat} ({city + ', ' if city else ''}team {team})"
+
     def rules_text(self) -> str:
         return RULES_FILE.read_text(encoding="utf-8")

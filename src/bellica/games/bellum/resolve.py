@@ -47,7 +47,7 @@ def enter_play(state: BellumState, uid: int, side: int) -> None:
     """Put a card into `side`'s play area; its Deployment ability triggers."""
     state.owner[uid] = side
     state.play[side].append(uid)
-    state.events.append(("enter", uid, side))
+    state.caused.append(("enter", uid, side))
     if state.game.effects(uid, state.face[uid], "deployment"):
         push_ability(state, side, uid, "deployment")  # (its end checks deaths)
     elif state.is_creature(uid) and state.power(uid) <= 0:  # an ongoing malus: no power left
@@ -80,7 +80,7 @@ def play_spell(state: BellumState, side: int, uid: int, trigger: str = "play", c
         state.hand[side].remove(uid)
     state.owner[uid] = side
     state.resolving.append(uid)
-    state.events.append(("spell", uid, side))
+    state.caused.append(("spell", uid, side))
     state.stack.append(("spell_done", uid))
     push_ability(state, side, uid, trigger, ctx)
     open_window(state, "spell", uid)
@@ -192,10 +192,10 @@ def deal_damage(state: BellumState, uid: int, amount: int) -> None:
         return
     if state.shield[uid]:
         state.shield[uid] = 0
-        state.events.append(("shielded", uid))
+        state.caused.append(("shielded", uid))
         return
     state.damage[uid] += amount
-    state.events.append(("damage", uid, amount))
+    state.caused.append(("damage", uid, amount))
 
 
 def check_deaths(state: BellumState) -> None:
@@ -217,7 +217,7 @@ def check_deaths(state: BellumState) -> None:
         return
     for uid in dying:
         status[uid] = (status[uid] & ~DOOMED) | DYING
-        state.events.append(("dies", uid))
+        state.caused.append(("dies", uid))
     state.stack.append(("bury", tuple(dying), tuple(state.face[u] for u in dying)))
     with_death = [
         u for u in dying if state.cover[u] < 0 and game.effects(u, state.face[u], "death")

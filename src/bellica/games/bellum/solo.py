@@ -207,7 +207,7 @@ def flee(state: BellumState, uid: int) -> None:
     from bellica.games.bellum.zones import leave_play
 
     leave_play(state, uid, "stock")
-    state.events.append(("fled", uid))
+    state.caused.append(("fled", uid))
     state.fled += 1
     if state.fled >= 3:
         end_game(state, (PLAYER,), "three Trojan creatures fled the city")

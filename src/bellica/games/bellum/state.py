@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bellica.core import Action, Outcome, State
+from bellica.core.events import Event
 from bellica.games.bellum.cards import Face
 
 if TYPE_CHECKING:
@@ -46,7 +47,6 @@ class BellumState(State):
         "deck",
         "died_this_turn",
         "discard",
-        "events",
         "face",
         "first",
         "fled",
@@ -117,7 +117,6 @@ class BellumState(State):
         self.reinforcements: list[int] = []  # solo (Troy): the Greeks' revealed cards
         self.winners: tuple[int, ...] | None = None
         self.reason = ""
-        self.events: list[tuple[Any, ...]] = []  # what the last action caused (public)
 
     # -- cards ---------------------------------------------------------------------------
     def face_of(self, uid: int) -> Face:
@@ -238,6 +237,11 @@ class BellumState(State):
 
         return observation(self, seat)
 
+    def _describe(self, caused: list[tuple[Any, ...]]) -> list[Event]:
+        from bellica.games.bellum.view import events
+
+        return events(self, caused)
+
     def position(self) -> str:
         from bellica.games.bellum.notation import write_position
 
@@ -286,5 +290,4 @@ class BellumState(State):
         new.reinforcements = list(self.reinforcements)
         new.winners = self.winners
         new.reason = self.reason
-        new.events = list(self.events)
         return new

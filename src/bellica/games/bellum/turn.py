@@ -217,7 +217,7 @@ def pillage(state: BellumState, team: int, count: int) -> None:
         return
     state.pillaged[team] += 1
     number = state.pillaged[team]
-    state.events.append(("pillage", team, number))
+    state.caused.append(("pillage", team, number))
     if number >= 4:
         city = state.cities[team]
         if state.game.solo:
@@ -350,7 +350,7 @@ def buy(state: BellumState, side: int, uid: int) -> None:
             break
     state.owner[uid] = side
     state.resolving.append(uid)
-    state.events.append(("buy", uid, side))
+    state.caused.append(("buy", uid, side))
     state.stack.append(("bought", side, uid))
     rings = rings_in_order(state.game.table.card[uid].cost)
     if rings:

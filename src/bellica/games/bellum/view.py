@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bellica.core import Rng
+from bellica.core.events import Event
 from bellica.games.bellum.state import ATTACKING, BLOCKING, PHASE_NAMES, BellumState
 
 ROMAN = ("I", "II", "III", "IV")
@@ -67,23 +68,41 @@ EVENT_TEXT = {
 }
 
 
+def side_name(state: BellumState, side: int) -> str:
+    """A side as people name it: the scripted opponent's name, or the seat's label."""
+    game = state.game
+    if side in game.scripted and game.scenario is not None:
+        return game.scenario.opponent
+    return game.seat_label(state.seat_of(side), state)
+
+
 def event_text(state: BellumState, event: tuple[Any, ...]) -> str:
     """One thing the last action caused, in words."""
-    game = state.game
-    label = game.table.label
-
-    def who(side: int) -> str:
-        if side in game.scripted and game.scenario is not None:
-            return game.scenario.opponent
-        return f"seat {state.seat_of(side)}"
-
+    label = state.game.table.label
     kind, subject, *rest = event
     if kind == "pillage":
         return f"{state.cities[subject]}'s district {rest[0]} is pillaged"
     other = rest[0] if rest else None
     if kind in ("enter", "spell", "buy"):
-        other = who(other)
+        other = side_name(state, other)
     return EVENT_TEXT[kind].format(card=label[subject], other=other)
+
+
+def events(state: BellumState, caused: list[tuple[Any, ...]]) -> list[Event]:
+    """The events behind what the rules noted, with the cards and amounts as facts."""
+    token = state.game.table.token
+    out = []
+    for event in caused:
+        kind, subject, *rest = event
+        facts: tuple[tuple[str, Any], ...]
+        if kind == "pillage":
+            facts = (("team", subject), ("district", rest[0]))
+        else:
+            facts = (("card", token[subject]),)
+            if kind == "damage":
+                facts += (("amount", rest[0]),)
+        out.append(Event(kind, event_text(state, event), facts=facts))
+    return out
 
 
 def observation(state: BellumState, seat: int) -> dict[str, Any]:
@@ -156,7 +175,6 @@ def observation(state: BellumState, seat: int) -> dict[str, Any]:
         "blocks": [[game.table.token[a], game.table.token[b]] for a, b in state.blocks],
         "strategy_used": state.strategy_used,
         "decision": _decision(state, seat),
-        "events": [event_text(state, e) for e in state.events],
     }
     if game.scenario is not None:
         obs["scenario"] = {

@@ -78,5 +78,11 @@ class ImperioBellum(Game):
 
         return render(observation)
 
+    def seat_label(self, seat: int, state: State | None = None) -> str:
+        """The seat's role once the game has begun (who attacks is settled at the start)."""
+        if isinstance(state, ImperioBellumState):
+            return "the attacker" if seat == state.attacker_seat else "the defender"
+        return f"Seat {seat}"
+
     def rules_text(self) -> str:
         return RULES_FILE.read_text(encoding="utf-8")

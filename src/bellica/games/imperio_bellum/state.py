@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bellica.core import Action, Outcome, State
+from bellica.core.events import Event
 from bellica.games.imperio_bellum import setup, turn
 from bellica.games.imperio_bellum.board import ATTACKER, DEFENDER, SIDE_NAMES
 from bellica.games.imperio_bellum.phases import DEFENDER_BASES, OVER, PLAY
@@ -109,6 +110,11 @@ class ImperioBellumState(State):
         from bellica.games.imperio_bellum.view import observe
 
         return observe(self, seat)
+
+    def _describe(self, caused: list[tuple[Any, ...]]) -> list[Event]:
+        from bellica.games.imperio_bellum.view import events
+
+        return events(self)
 
     def position(self) -> str:
         from bellica.games.imperio_bellum.notation import write_position

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bellica.core import SPECTATOR
+from bellica.core.events import Dice, Event
 from bellica.games.imperio_bellum.board import SIDE_NAMES, name
 from bellica.games.imperio_bellum.phases import PHASE_NAMES
 from bellica.games.imperio_bellum.pieces import (
@@ -68,12 +69,28 @@ def observe(st: ImperioBellumState, seat: int) -> dict[str, Any]:
         "spawning_from": name(st.spawn_queue[0]) if st.spawn_queue else None,
         "alterations_left": st.alterations,
         "last_combats": combats,
-        "events": [c["text"] for c in combats],
         "position": st.position(),
     }
     if st.is_terminal:
         obs["outcome"] = st.outcome().to_json()
     return obs
+
+
+def events(st: ImperioBellumState) -> list[Event]:
+    """The fights of the last action, each with both sides' dice."""
+    out = []
+    for combat in st.combats:
+        described = describe_combat(combat)
+        frm, to, kind, target, a_dice, d_dice, a_roll, d_roll, _mode = combat
+        attacker = f"{title(kind)} {name(frm)}"
+        defender = f"{title(target)} {name(to)}"
+        dice = (
+            Dice(attacker, a_dice, (), a_dice, (), a_roll),  # (modifiers and faces: to come)
+            Dice(defender, d_dice, (), d_dice, (), d_roll),
+        )
+        facts = (("from", name(frm)), ("to", name(to)), ("mode", described["mode"]))
+        out.append(Event("combat", described["text"], dice=dice, facts=facts))
+    return out
 
 
 def describe_combat(c: tuple[Any, ...]) -> dict[str, Any]:
