@@ -5,6 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+FORCED = (
+    "forced"  # what a state notes when a lone choice is taken for a seat: (FORCED, seat, action)
+)
+
 
 @dataclass(frozen=True, slots=True)
 class Dice:

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from bellica.core.action import Action
 from bellica.core.errors import BellicaError, IllegalAction, InvalidConfig, InvalidRecord
-from bellica.core.events import Event
+from bellica.core.events import FORCED, Event
 from bellica.core.options import Options, shown
 from bellica.core.outcome import Outcome
 from bellica.core.record import Record
@@ -287,7 +287,18 @@ class State(ABC):
     def events(self) -> list[Event]:
         """What the last action caused, in order: public text, each seat's private text where
         it saw more, and the dice of any fight. Empty before the first action."""
-        return self._describe(self.caused)
+        out: list[Event] = []
+        batch: list[tuple[Any, ...]] = []
+        for item in self.caused:
+            if item[0] == FORCED:  # a lone choice the rules took for a seat
+                out += self._describe(batch)
+                batch = []
+                _, seat, action = item
+                text = f"{self.seat_label(seat)}: {action} (the only choice)"
+                out.append(Event(FORCED, text, facts=(("seat", seat), ("action", action.text))))
+            else:
+                batch.append(item)
+        return out + self._describe(batch)
 
     def seat_label(self, seat: int) -> str:
         """How people name `seat` in this game ("the attacker", "Athens")."""

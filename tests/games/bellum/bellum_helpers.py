@@ -6,8 +6,9 @@ from typing import Any
 
 import bellica
 from bellica.core import Action
-from bellica.games.bellum.decisions import advance
+from bellica.core.stack import advance
 from bellica.games.bellum.game import Bellum
+from bellica.games.bellum.rules.flow import idle
 from bellica.games.bellum.state import BellumState
 
 
@@ -42,9 +43,9 @@ def position(
     legends: list[list[Any]] | None = None,
     market: list[Any] | None = None,
     flags: str = "-",
-    stack: str = "[]",
-    rally_left: list[int] | None = None,
-    reinforcements: list[int] | None = None,
+    stack: str = "-",
+    rally_left: list[Any] | None = None,
+    reinforcements: list[Any] | None = None,
     cycles: int = 0,
     fled: int = 0,
     stock: list[Any] | None = None,
@@ -53,8 +54,9 @@ def position(
     **options: Any,
 ) -> BellumState:
     """A position from the zones given (cards as numbers like 45, or tokens with marks like
-    "045[d1,s]"); every Stock card not placed elsewhere is in the Stock. With `run`, the stack
-    runs until a decision is needed, as after any move."""
+    "045[d1,s]"); every Stock card not placed elsewhere is in the Stock. `stack` is written as
+    positions write it ("end_turn; opponent_draw"). With `run`, the stack runs until a
+    decision is needed, as after any move."""
     g = game(variant, cards, **options)
     hands, decks, discards, play = hands or {}, decks or {}, discards or {}, play or {}
     lines = [f"bellum {variant} {g.players}p"]
@@ -83,19 +85,17 @@ def position(
     lines.append("legends: " + " | ".join(note(p) for p in (legends or [[], [], [], []])))
     lines.append(f"market: {note(market)}")
     if stock is None:
-        stock = [g.table.token[u] for u in g.table.uids("stock", box=0) if u not in placed]
+        stock = [g.table.token[u] for u in g.uids("stock") if u not in placed]
     lines.append(f"stock: {_cards(stock)}")
     lines.append("resolving: -")
+    lines.append(f"reinforcements: {note(reinforcements)}")
     lines.append("assault: - / -")
-    lines.append("rally left: " + (" ".join(map(str, rally_left or [])) or "-"))
-    lines.append(
-        f"solo: cycles {cycles}, fled {fled}, reinforcements "
-        + (" ".join(map(str, reinforcements or [])) or "-")
-    )
+    lines.append(f"rally left: {_cards(rally_left)}")
+    lines.append(f"solo: cycles {cycles}, fled {fled}")
     lines.append(f"stack: {stack}")
     state = g.load_position("\n".join(lines) + "\n")
     if run:
-        advance(state)
+        advance(state, idle)
     return state
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bellum_helpers import do, game, my_turn, position, power, texts, uid, zone
 
-from bellica.games.bellum.zones import take_from_stock
+from bellica.games.bellum.rules.effects import take_from_stock
 
 
 def rally_threshold(number: int, back: bool = False) -> int:
@@ -295,7 +295,7 @@ def test_optional_single_target_still_asks():
     """Polyphemus' boulder is optional: even with one target, the player may decline."""
     state = position(hands={0: [41, 42, 16, 17, 60]}, olympus=[[], [], [], [21]])
     do(state, "Buy Polyphemus")
-    while state.stack and state.stack[-1][0] == "pay":
+    while state.stack and state.stack[-1].name == "pay":
         do(state, texts(state)[0])
     assert texts(state) == ["Choose Polyphemus (021)", "Decline Polyphemus (021)"]
     do(state, "Decline Polyphemus")

@@ -25,10 +25,8 @@ def plague(**kw: Any) -> BellumState:
     return position(PLAGUE, cities=("", ""), strategy=(0, 0), **kw)
 
 
-def troy(reinforcements: list[int] | None = None, **kw: Any) -> BellumState:
-    table = game(TROY).table
-    ids = [table.uid(n) for n in reinforcements or []]
-    return position(TROY, cities=("Troy", ""), strategy=(2, 0), reinforcements=ids, **kw)
+def troy(**kw: Any) -> BellumState:
+    return position(TROY, cities=("Troy", ""), strategy=(2, 0), **kw)
 
 
 def their_turn(build: Callable[..., BellumState], **kw: Any) -> BellumState:
@@ -41,7 +39,7 @@ def their_turn(build: Callable[..., BellumState], **kw: Any) -> BellumState:
 
 def start_of_your_turn(build: Callable[..., BellumState], **kw: Any) -> BellumState:
     """The scripted turn has just ended: your turn starts with its Rally phase."""
-    return build(team=1, phase="draw", stack='[["end_turn"]]', **kw)
+    return build(team=1, phase="draw", stack="end_turn", **kw)
 
 
 def numbers(state: BellumState, uids: list[int]) -> list[int]:
@@ -129,7 +127,7 @@ def test_scripted_choices_fall_to_the_player() -> None:
     do(s, "Attack with Hercules", "Attack with Mercenary", "Decline Hercules")
     # Ammit blocked Hercules by itself; the Hells' block for the Mercenary is yours to make.
     assert s.blocks == [(uid(s, 44), uid(s, 18))]
-    assert s.current_player == 0 and s.stack[-1][1] == 1
+    assert s.current_player == 0 and s.stack[-1].side == 1
     assert texts(s) == ["Block with Enthralled Undead (089)", "Do not block"]
     do(s, "Block with Enthralled Undead")
     assert uid(s, 89) in s.discard[1] and dmg(s, 41) == 1
@@ -158,7 +156,7 @@ def test_hells_creatures_all_attack() -> None:
     """Every Hells creature attacks in the Hells' turn."""
     s = their_turn(hells, play={0: [44, 41], 1: ["015[f]", 93, 85]}, decks={1: [86, 87]})
     assert numbers(s, s.attackers) == [93, 85]
-    assert s.current_player == 0 and s.stack[-1][0] == "block"
+    assert s.current_player == 0 and s.stack[-1].name == "block"
 
 
 def test_hells_hercules_blocks_every_unblocked() -> None:
@@ -181,7 +179,7 @@ def test_hells_hercules_blocks_every_unblocked() -> None:
 def test_hells_chimera_breath_hits_hercules() -> None:
     """A Hells damage ability picks Hercules even when a weaker creature of yours is there."""
     s = their_turn(hells, play={0: [44, 41], 1: [13]}, decks={1: [85, 86]})
-    assert s.stack[-1][0] == "block"  # the breath resolved without asking anyone
+    assert s.stack[-1].name == "block"  # the breath resolved without asking anyone
     assert dmg(s, 44) == 1 and dmg(s, 41) == 0
 
 
@@ -199,7 +197,7 @@ def test_hells_ammit_deployment_hits_hercules() -> None:
         team=1,
         phase="draw",
         flags="died_this_turn",
-        stack='[["end_turn"],["solo_draw"]]',
+        stack="end_turn; opponent_draw",
         play={0: [44, 41]},
         decks={0: [42], 1: [85, 18]},
     )
@@ -405,9 +403,9 @@ def test_plague_only_myth_creatures_rally() -> None:
         play={0: [57, 52], 1: ["015[f]", "081[d2]", "023", "040[c1]"]},
         decks={1: [82, 83, 84]},
     )
-    while s.stack[-1][0] == "order":  # their rally abilities trigger together: you order them
+    while s.stack[-1].name == "order":  # their rally abilities trigger together: you order them
         do(s, texts(s)[0])
-    assert s.stack[-1][0] == "block"
+    assert s.stack[-1].name == "block"
     assert dmg(s, 81) == 0  # the Hydra grew its heads back
     assert s.charges[uid(s, 15)] == 1 and s.charges[uid(s, 40)] == 2
     assert dmg(s, 52) == 0  # Fenrir (a Demon) did not maul your Guardian
@@ -474,7 +472,7 @@ def test_plague_monsters_spare_themselves_when_you_have_no_creature() -> None:
         team=1,
         phase="draw",
         flags="died_this_turn",
-        stack='[["end_turn"],["solo_draw"]]',
+        stack="end_turn; opponent_draw",
         play={0: [57], 1: [89]},
         decks={1: [82, 83, 18]},
     )
@@ -549,7 +547,7 @@ def test_troy_greek_rally_brings_the_first_soldier() -> None:
     assert numbers(s, s.play[1]) == [43, 45]
     assert numbers(s, s.attackers) == [43, 45]
     assert numbers(s, s.reinforcements) == [69, 41]
-    assert s.stack[-1][0] == "block"
+    assert s.stack[-1].name == "block"
 
 
 def test_troy_greek_deployment_plays_the_rest_in_order() -> None:

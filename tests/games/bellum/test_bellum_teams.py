@@ -6,7 +6,8 @@ from typing import Any
 
 from bellum_helpers import do, game, position, power, texts
 
-from bellica.games.bellum.decisions import advance
+from bellica.core.stack import advance
+from bellica.games.bellum.rules.flow import idle
 from bellica.games.bellum.state import BellumState
 
 PASSING = (
@@ -30,7 +31,7 @@ def teams(stacks: tuple[list[list[Any]], list[list[Any]]] | None = None, **kw: A
                 [table.uid_by_token[c if isinstance(c, str) else f"{c:03d}"] for c in pile]
                 for pile in piles
             ]
-    advance(state)
+    advance(state, idle)
     return state
 
 
@@ -60,9 +61,9 @@ def test_teams_seats_teams_and_battlefields() -> None:
     """Four seats: even seats are team 0, odd seats team 1; seats 0-1 and 2-3 face each other."""
     g = game("teams")
     assert (g.players, g.sides, g.battlefields) == (4, 4, 2)
-    assert g.team_of == [0, 1, 0, 1]
+    assert g.team_of == (0, 1, 0, 1)
     assert g.battlefield_of == [0, 0, 1, 1]
-    assert g.members == [[0, 2], [1, 3]]
+    assert g.members == ((0, 2), (1, 3))
     assert g.opponents == [[1], [0], [3], [2]]
 
 
@@ -165,7 +166,7 @@ def test_teams_phases_are_played_member_by_member() -> None:
     s = teams(
         team=1,
         phase="draw",
-        stack='[["end_turn"]]',
+        stack="end_turn",
         hands={0: [27], 2: ["027b"]},
         decks={0: [16, 17], 1: [28], 2: ["016b"]},
         play={0: [59, 41], 2: ["058b", "041b"]},

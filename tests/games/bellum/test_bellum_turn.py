@@ -11,7 +11,7 @@ BASIC_NAMES = {"Satyr", "Imp", "Nymph", "Mercenary", "Acolyte", "Prayer"}
 def buy(state, text: str):
     """Buy a card, paying each ring with the first card offered."""
     do(state, text)
-    while state.stack and state.stack[-1][0] == "pay":
+    while state.stack and state.stack[-1].name == "pay":
         do(state, texts(state)[0])
     return state
 

@@ -1,27 +1,46 @@
-"""The Bellum game: variants, options, sides and teams, and the glue to the engine contract."""
+"""The Bellum game: card set, seating, zones, the scenario's script, and the engine contract."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from bellica.core import (
-    Action,
-    Game,
-    IllegalAction,
-    InvalidCardData,
-    InvalidConfig,
-    Rng,
-    State,
-)
+from bellica.core import Action, Game, IllegalAction, InvalidCardData, InvalidConfig, Rng, State
+from bellica.core.cards import CardCodec, CardTable, Copy, Counters, Layout
+from bellica.core.seating import Seating
 from bellica.games.bellum import INFO, SOLO
 from bellica.games.bellum import actions as act
-from bellica.games.bellum.cards import Effect, load_cards
-from bellica.games.bellum.scenarios import Scenario, load_scenario
-from bellica.games.bellum.state import BellumState
-from bellica.games.bellum.table import CardTable
+from bellica.games.bellum.cards import Card, CardSet, Effect, load_cards
+from bellica.games.bellum.scripts import Script, script_for
+from bellica.games.bellum.state import COUNTERS, BellumState, zone_families
 
 RULES_FILE = Path(__file__).parent / "rules.md"
+# Which cards a second box adds for four players: every player needs a starter deck and every
+# battlefield its own Olympus stacks; Legend, City, Stock and Help cards stay single.
+SECOND_BOX_DECKS = ("olympus", "basic")
+
+
+class BellumTable(CardTable[Card]):
+    """Bellum's copies, which people also name by card number and box."""
+
+    def uid(self, number: int | str, box: int = 0) -> int:  # type: ignore[override]
+        """The uid of card `number` in box `box` (or of a token); KeyError when there is no
+        such copy."""
+        if isinstance(number, str):
+            return self.uid_by_token[number]
+        return self.uid_by_token[f"{number:03d}" + ("" if box == 0 else "b")]
+
+
+def card_table(cards: CardSet, boxes: int) -> BellumTable:
+    """Every physical copy: box 0's cards, then the second box's copies ("045b")."""
+    copies = []
+    for box in range(boxes):
+        for card in cards.card:
+            if box == 0 or card.deck in SECOND_BOX_DECKS:
+                name = card.name + (f" / {card.back.name}" if card.back else "")
+                token = f"{card.number:03d}" + ("" if box == 0 else "b")
+                copies.append(Copy(card, token, name, (card, card.back), box))
+    return BellumTable(copies)
 
 
 class Bellum(Game):
@@ -46,42 +65,62 @@ class Bellum(Game):
         self.sides = 4 if variant == "teams" else 2
         self.teams = 2
         self.battlefields = 2 if variant == "teams" else 1
-        self.table = CardTable(self.card_set, boxes=2 if variant == "teams" else 1)
+        self.table = card_table(self.card_set, boxes=2 if variant == "teams" else 1)
         if self.table.size > act.MAX_CARDS:
             raise InvalidCardData(
                 f"{where}: this variant would hold {self.table.size} cards; at most "
                 f"{act.MAX_CARDS} fit the action space"
             )
-        self.actions = act.ActionSpace(self.table)
-        sides = range(self.sides)
-        self.team_of = [s % 2 for s in sides]
-        self.battlefield_of = [s // 2 for s in sides]
-        self.members = [[s for s in sides if s % 2 == t] for t in range(2)]
-        self.seat_of_side = [0 if self.solo else s for s in sides]
+        self.actions = act.action_space(self.table)
+        self.layout = Layout(zone_families(self.sides, self.battlefields))
+        self.counters = Counters(COUNTERS)
+        self.codec = CardCodec(self.table, self.counters)
+        # Solo: side 1 is the scenario's scripted opponent; the choices its script leaves
+        # open fall to the player (seat 0).
+        if self.solo:
+            self.seating = Seating((0, 0), (0, 1), scripted=frozenset({1}))
+        else:
+            self.seating = Seating.alternating_teams(self.sides)
+        seating = self.seating
+        self.team_of = seating.team_of_side
+        self.members = seating.members
+        self.enemies = seating.enemies
+        self.seat_of_side = seating.seat_of_side
+        self.battlefield_of = [s // 2 for s in range(self.sides)]
         # "Your opponent" is the enemy player facing you on your battlefield.
-        self.opponents = [[s ^ 1] for s in sides]
-        self.enemies = [[o for o in sides if o % 2 != s % 2] for s in sides]
+        self.opponents = [[s ^ 1] for s in range(self.sides)]
+        self.scripted = seating.scripted
         self.turn_limit: int = self.options["turn_limit"]
-        self.scenario: Scenario | None = (
-            load_scenario(variant, self.options["difficulty"], self.table) if self.solo else None
-        )
-        scenario = self.scenario
-        if (
-            scenario is not None
-            and scenario.player_city
-            and scenario.player_city not in self.cities
-        ):
-            raise InvalidCardData(f"{where}: {variant} needs the city of {scenario.player_city}")
-        self.scripted = {1} if scenario else set()
-        self.scenario_immune: set[int] = set(scenario.immune) if scenario else set()
-        self.scenario_out_of_play: set[int] = set(scenario.out_of_play) if scenario else set()
-        self.overrides: dict[tuple[int, str], list[Effect]] = scenario.overrides if scenario else {}
+        self.script: Script = script_for(self, where)
+        # What the rules ask of the script most often, at hand (None: the rulebook's way).
+        script = self.script
+        self.immune = script.immune
+        self.out_of_play = script.out_of_play
+        self.overrides = script.overrides
+        self.check_end = script.hook("check_end")
+        self.condition_waived = script.hook("condition_waived")
+        self.hand_uses = script.hook("hand_uses")
+        self.scenario_sale = script.hook("for_sale")
+        self.rally_start = script.hook("rally_start")
+        self.forced_blocks = script.hook("forced_blocks")
+        self.after_blocks = script.hook("after_blocks")
+        self.on_unblocked = script.hook("on_unblocked")
+        self.left_play = script.hook("left_play")
+        table = self.table
+        # Each card's cost rings in the order they are paid: clan rings before "any" rings,
+        # so a choice never strands a clan ring.
+        self.rings = [tuple(sorted(card.cost, key=lambda r: r == "any")) for card in table.card]
+        # Each starting deck's copies, per box, in uid order.
+        self.home: dict[tuple[str, int], list[int]] = {}
+        for uid, card in enumerate(table.card):
+            self.home.setdefault((card.deck, table.box[uid]), []).append(uid)
         self.answer_uids = frozenset(
             uid for uid, card in enumerate(self.table.card) if card.answer is not None
         )
 
+    # -- cards ---------------------------------------------------------------------------
     def effects(self, uid: int, face: int, trigger: str) -> list[Effect]:
-        """The effects a card's ability applies, after any change a scenario makes."""
+        """The effects a card's ability applies, after any change the scenario makes."""
         card = self.table.card[uid]
         changed = self.overrides.get((card.number, trigger))
         if changed is not None:
@@ -92,8 +131,19 @@ class Bellum(Game):
         effects: list[Effect] = getattr(shown, trigger)
         return effects
 
+    def uids(self, deck: str, box: int = 0) -> list[int]:
+        """The copies that start in `deck` ("olympus", "basic", "stock"...), of one box."""
+        return self.home.get((deck, box), [])
+
+    def token(self, uid: int) -> str:
+        return self.table.token[uid]
+
+    def uid(self, token: str) -> int | None:
+        return self.table.uid_by_token.get(token)
+
+    # -- the contract --------------------------------------------------------------------
     def new_game(self, seed: int = 0) -> BellumState:
-        from bellica.games.bellum.setup import new_game
+        from bellica.games.bellum.rules.setup import new_game
 
         return new_game(self, seed)
 
@@ -106,9 +156,26 @@ class Bellum(Game):
         return self.actions.from_json(data)
 
     def decode(self, index: int, state: State | None = None) -> Action:
-        if not isinstance(index, int) or isinstance(index, bool):
-            raise IllegalAction(f"action index must be a whole number, not {index!r}")
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise IllegalAction(f"action index must be a whole number, not {type(index).__name__}")
         return self.actions[index]
+
+    def seat_label(self, seat: int, state: State | None = None) -> str:
+        """Two players: the seat's city once the game has begun; teams: the seat with its city
+        and team; solo: the player (or the player's city)."""
+        team = seat % 2
+        city = state.cities[team] if isinstance(state, BellumState) else ""
+        if self.solo:
+            return city or "the player"
+        if self.sides == 2:
+            return city or f"Seat {seat}"
+        return f"Seat {seat} ({city + ', ' if city else ''}team {team})"
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        from bellica.games.bellum.view import tensor_shape
+
+        return tensor_shape(self)
 
     def heuristic(self, state: State, seat: int) -> float:
         from bellica.games.bellum.heuristics import evaluate
@@ -126,17 +193,6 @@ class Bellum(Game):
         from bellica.games.bellum.view import render
 
         return render(observation)
-
-    def seat_label(self, seat: int, state: State | None = None) -> str:
-        """Two players: the seat's city once the game has begun; teams: the seat with its city
-        and team; solo: the player (or the player's city)."""
-        team = seat % 2
-        city = state.cities[team] if isinstance(state, BellumState) else ""
-        if self.solo:
-            return city or "the player"
-        if self.sides == 2:
-            return city or f"Seat {seat}"
-        return f"Seat {seat} ({city + ', ' if city else ''}team {team})"
 
     def rules_text(self) -> str:
         return RULES_FILE.read_text(encoding="utf-8")

@@ -32,7 +32,9 @@ def evaluate(state: BellumState, seat: int) -> float:
     for team in range(2):
         score[team] += 2.0 * state.strategy[team] - 12.0 * state.pillaged[team]
         if game.solo and team == 0:
-            score[team] += 15.0 * state.cycles + 20.0 * state.fled + _scenario_outlook(state)
+            score[team] += (
+                15.0 * state.cycles + 20.0 * state.fled + state.game.script.outlook(state)
+            )
     mine = game.team_of[_side_of(state, seat)]
     diff = score[mine] - score[mine ^ 1]
     return max(-0.95, min(0.95, diff / 60.0))
@@ -68,27 +70,6 @@ def _assault_outlook(state: BellumState, score: list[float]) -> None:
             score[attacking] -= _creature_value(state, attacker)
     if waiting > blockers_left:
         score[attacking ^ 1] -= 10.0
-
-
-def _scenario_outlook(state: BellumState) -> float:
-    """What a scenario's own way of losing makes urgent: Hercules' health in the Hells, one
-    blocker for every Monster in the Plague, and cards in hand where nothing can be bought."""
-    scenario = state.game.scenario
-    assert scenario is not None
-    hand = sum(1 for u in state.hand[0] if state.face_of(u).kind != "labyrinth")
-    blockers = sum(1 for u in state.living(0) if state.cover[u] < 0)
-    attackers = sum(1 for u in state.living(1) if state.cover[u] < 0)
-    if scenario.id == "solo-hercules":
-        hero = scenario.hero
-        health = state.power(hero) if hero in state.play[0] else 0
-        labyrinths = sum(1 for u in state.hand[0] if state.face_of(u).kind == "labyrinth")
-        # What will reach Hercules next time: the Hells' power beyond your other blockers.
-        threat = sum(max(0, state.power(u)) for u in state.living(1))
-        guard = sum(max(0, state.power(u)) for u in state.living(0) if u != hero)
-        return 3.0 * health + 1.5 * labyrinths + hand - 1.5 * max(0, threat - guard)
-    if scenario.id == "solo-plague":
-        return 1.0 * hand - 15.0 * max(0, attackers - blockers) - 2.0 * attackers
-    return 1.0 * hand
 
 
 def _side_of(state: BellumState, seat: int) -> int:

@@ -2,44 +2,31 @@
 
 from __future__ import annotations
 
-import json
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bellica.core import InvalidPosition
+from bellica.core.stack import read_stack, write_stack
 from bellica.games.bellum.state import PHASE_NAMES, BellumState
 
 if TYPE_CHECKING:
     from bellica.games.bellum.game import Bellum
 
 ROMAN = ("I", "II", "III", "IV")
-_MARK = re.compile(r"^(?P<token>\d{3}b?)(?:\[(?P<marks>[^\]]*)\])?(?:@(?P<owner>\d))?$")
-
-
-def _card(state: BellumState, uid: int, owner: bool = False) -> str:
-    marks = []
-    if state.damage[uid]:
-        marks.append(f"d{state.damage[uid]}")
-    if state.shield[uid]:
-        marks.append("s")
-    if state.charges[uid]:
-        marks.append(f"c{state.charges[uid]}")
-    if state.face[uid]:
-        marks.append("f")
-    if state.cover[uid] >= 0:
-        marks.append("p" + state.game.table.token[state.cover[uid]])
-    if state.status[uid]:
-        marks.append(f"x{state.status[uid]}")
-    text = state.game.table.token[uid] + (f"[{','.join(marks)}]" if marks else "")
-    return text + (f"@{state.owner[uid]}" if owner else "")
-
-
-def _cards(state: BellumState, uids: list[int], owner: bool = False) -> str:
-    return " ".join(_card(state, u, owner) for u in uids) or "-"
+SIDE_ZONES = ("deck", "hand", "discard", "play")
 
 
 def write_position(state: BellumState) -> str:
     game = state.game
+    codec = game.codec
+    values = state.counters
+
+    def cards(uids: list[int]) -> str:
+        return codec.words(uids, values)
+
+    def tokens(uids: list[int]) -> str:
+        return " ".join(game.table.token[u] for u in uids) or "-"
+
     lines = [f"bellum {game.variant} {game.players}p"]
     lines.append(
         f"turn: round {state.round}, team {state.active}, member {state.member}, "
@@ -59,36 +46,30 @@ def write_position(state: BellumState) -> str:
             f"city {team}: {city}, pillaged {state.pillaged[team]}, strategy {state.strategy[team]}"
         )
     for side in range(game.sides):
-        for zone in ("deck", "hand", "discard", "play"):
-            lines.append(f"side {side} {zone}: {_cards(state, getattr(state, zone)[side])}")
+        for zone in SIDE_ZONES:
+            lines.append(f"side {side} {zone}: {cards(getattr(state, zone)[side])}")
     for battlefield, stacks in enumerate(state.stacks):
-        piles = " | ".join(_cards(state, pile) for pile in stacks)
+        piles = " | ".join(cards(pile) for pile in stacks)
         lines.append(f"olympus {battlefield}: {piles}")
-    lines.append("legends: " + " | ".join(_cards(state, pile) for pile in state.legends))
-    lines.append("market: " + _cards(state, state.market))
-    lines.append("stock: " + _cards(state, state.stock))
-    lines.append("resolving: " + _cards(state, state.resolving, owner=True))
-    blocks = " ".join(f"{a}>{b}" for a, b in state.blocks) or "-"
-    lines.append(f"assault: {' '.join(map(str, state.attackers)) or '-'} / {blocks}")
-    lines.append("rally left: " + (" ".join(map(str, state.rally_left)) or "-"))
-    lines.append(
-        f"solo: cycles {state.cycles}, fled {state.fled}, reinforcements "
-        + (" ".join(map(str, state.reinforcements)) or "-")
-    )
-    lines.append("stack: " + json.dumps(state.stack, separators=(",", ":")))
+    lines.append("legends: " + " | ".join(cards(pile) for pile in state.legends))
+    lines.append("market: " + cards(state.market))
+    lines.append("stock: " + cards(state.stock))
+    lines.append("resolving: " + codec.words(state.resolving, values, state.owner))
+    lines.append("reinforcements: " + cards(state.reinforcements))
+    blocks = " ".join(f"{game.table.token[a]}>{game.table.token[b]}" for a, b in state.blocks)
+    lines.append(f"assault: {tokens(state.attackers)} / {blocks or '-'}")
+    lines.append("rally left: " + tokens(state.rally_left))
+    lines.append(f"solo: cycles {state.cycles}, fled {state.fled}")
+    lines.append("stack: " + write_stack(state.stack, game))
     if state.winners is not None:
         winners = " ".join(map(str, state.winners)) or "-"
         lines.append(f"result: {winners} | {state.reason}")
     return "\n".join(lines) + "\n"
 
 
-def _tuples(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tuples(v) for v in value)
-    return value
-
-
 class _Reader:
+    """The position's lines by key, and their cards read into a state."""
+
     def __init__(self, game: Bellum, text: str) -> None:
         self.game = game
         self.lines: dict[str, str] = {}
@@ -97,53 +78,53 @@ class _Reader:
             if not line:
                 continue
             if number == 1 or ":" not in line:
-                self.lines.setdefault("#header", line)
+                if "#header" in self.lines:
+                    raise InvalidPosition(f"line {number} is not 'key: value': {line[:40]!r}")
+                self.lines["#header"] = line
                 continue
             key, _, value = line.partition(":")
-            self.lines[key.strip()] = value.strip()
+            key = key.strip()
+            if key in self.lines:
+                raise InvalidPosition(f"the position has two {key[:40]!r} lines")
+            self.lines[key] = value.strip()
 
     def get(self, key: str) -> str:
         if key not in self.lines:
             raise InvalidPosition(f"the position has no {key!r} line")
         return self.lines[key]
 
-    def cards(self, state: BellumState, text: str, owner: int | None, where: str) -> list[int]:
-        if text == "-":
-            return []
+    def cards(
+        self, state: BellumState, text: str, owner: int | None, where: str, owned: bool = False
+    ) -> list[int]:
+        """The cards of one zone; `owner` is given to each (None: each names its own)."""
+        game = self.game
+        read = game.codec.read(text, state.counters, where, max_owner=game.sides - 1)
         out = []
-        table = self.game.table
-        for word in text.split():
-            match = _MARK.match(word)
-            if not match or match["token"] not in table.uid_by_token:
-                raise InvalidPosition(f"{where}: {word!r} is not a card of this game")
-            uid = table.uid_by_token[match["token"]]
-            for mark in filter(None, (match["marks"] or "").split(",")):
-                self.mark(state, uid, mark, where)
-            if match["owner"] is not None:
-                state.owner[uid] = int(match["owner"])
-            elif owner is not None:
-                state.owner[uid] = owner
+        for uid, named in read:
+            if owned and named is None:
+                raise InvalidPosition(f"{where}: {game.table.token[uid]} needs its owner (@side)")
+            if not owned and named is not None:
+                raise InvalidPosition(f"{where}: {game.table.token[uid]} takes no owner here")
+            state.owner[uid] = named if named is not None else -1 if owner is None else owner
             out.append(uid)
         return out
 
-    def mark(self, state: BellumState, uid: int, mark: str, where: str) -> None:
-        try:
-            if mark[0] == "d":
-                state.damage[uid] = int(mark[1:])
-            elif mark == "s":
-                state.shield[uid] = 1
-            elif mark[0] == "c":
-                state.charges[uid] = int(mark[1:])
-            elif mark == "f":
-                state.face[uid] = 1
-            elif mark[0] == "p":
-                state.cover[uid] = self.game.table.uid_by_token[mark[1:]]
-            elif mark[0] == "x":
-                state.status[uid] = int(mark[1:])
-            else:
-                raise ValueError(mark)
-        except (ValueError, KeyError, IndexError):
-            raise InvalidPosition(f"{where}: bad card mark {mark!r}") from None
+    def tokens(self, text: str, where: str) -> list[int]:
+        if text.strip() == "-":
+            return []
+        out = []
+        for word in text.split():
+            uid = self.game.uid(word)
+            if uid is None:
+                raise InvalidPosition(f"{where}: {word[:40]!r} is not a card of this game")
+            out.append(uid)
+        return out
+
+
+def _number(text: str, what: str, high: int) -> int:
+    if not re.fullmatch(r"\d{1,4}", text) or int(text) > high:
+        raise InvalidPosition(f"{what} must be a whole number from 0 to {high}, not {text[:20]!r}")
+    return int(text)
 
 
 def read_position(game: Bellum, text: str) -> BellumState:
@@ -153,73 +134,86 @@ def read_position(game: Bellum, text: str) -> BellumState:
     header = reader.lines.get("#header", "")
     expected = f"bellum {game.variant} {game.players}p"
     if header != expected:
-        raise InvalidPosition(f"the first line must be {expected!r}, not {header!r}")
+        raise InvalidPosition(f"the first line must be {expected!r}, not {header[:60]!r}")
     state = BellumState(game, 0)
-    try:
-        turn = dict(part.strip().split(" ", 1) for part in reader.get("turn").split(","))
-        state.round = int(turn["round"])
-        state.active = int(turn["team"])
-        state.member = int(turn["member"])
-        state.phase = turn["phase"]
-        state.first = int(turn["first"])
-    except (KeyError, ValueError):
+    turn = re.fullmatch(
+        r"round (\d+), team (\d+), member (\d+), phase (\w+), first (\d+)", reader.get("turn")
+    )
+    if not turn:
         raise InvalidPosition(
             "the turn line reads like 'round 1, team 0, member 0, phase rally, first 0'"
-        ) from None
-    if state.phase not in PHASE_NAMES or not 0 <= state.active < 2:
-        raise InvalidPosition(f"unknown phase {state.phase!r} or team {state.active}")
+        )
+    state.round = _number(turn[1], "the round", 9999)
+    state.active = _number(turn[2], "the team", game.teams - 1)
+    state.member = _number(turn[3], "the member", len(game.members[state.active]) - 1)
+    state.phase = turn[4]
+    state.first = _number(turn[5], "the first team", game.teams - 1)
+    if state.phase not in PHASE_NAMES:
+        raise InvalidPosition(
+            f"unknown phase {state.phase[:20]!r}; phases: {', '.join(PHASE_NAMES)}"
+        )
     for flag in reader.get("flags").split():
         if flag == "strategy_used":
             state.strategy_used = True
         elif flag == "died_this_turn":
             state.died_this_turn = True
-        elif flag.startswith("pillage="):
-            amount, _, clan = flag[8:].partition(":")
-            state.pillage_bonus = (int(amount), "" if clan == "any" else clan)
+        elif bonus := re.fullmatch(r"pillage=(\d):(any|myth|soldier|oracle|demon)", flag):
+            state.pillage_bonus = (int(bonus[1]), "" if bonus[2] == "any" else bonus[2])
         elif flag != "-":
-            raise InvalidPosition(f"unknown flag {flag!r}")
+            raise InvalidPosition(f"unknown flag {flag[:20]!r}")
     for team in range(game.teams):
-        match = re.match(r"^(\w+), pillaged (\d), strategy (\d+)$", reader.get(f"city {team}"))
+        match = re.fullmatch(
+            r"(\w+), pillaged (\d), strategy (\d{1,2})", reader.get(f"city {team}")
+        )
         if not match:
             raise InvalidPosition(f"city {team} reads like 'Athens, pillaged 0, strategy 3'")
         state.cities[team] = "" if match[1] == "none" else match[1]
-        state.pillaged[team] = int(match[2])
+        state.pillaged[team] = _number(match[2], f"city {team}'s pillaged districts", 4)
         state.strategy[team] = int(match[3])
     for side in range(game.sides):
-        for zone in ("deck", "hand", "discard", "play"):
+        for zone in SIDE_ZONES:
             key = f"side {side} {zone}"
-            getattr(state, zone)[side] = reader.cards(state, reader.get(key), side, key)
+            getattr(state, zone)[side][:] = reader.cards(state, reader.get(key), side, key)
     for battlefield in range(game.battlefields):
         key = f"olympus {battlefield}"
         piles = reader.get(key).split("|")
         if len(piles) != 4:
             raise InvalidPosition(f"{key}: four stacks separated by |")
-        state.stacks[battlefield] = [reader.cards(state, p.strip(), -1, key) for p in piles]
+        for pile, words in zip(state.stacks[battlefield], piles, strict=True):
+            pile[:] = reader.cards(state, words, None, key)
     piles = reader.get("legends").split("|")
     if len(piles) != 4:
         raise InvalidPosition("legends: four stacks separated by |")
-    state.legends = [reader.cards(state, p.strip(), -1, "legends") for p in piles]
-    state.market = reader.cards(state, reader.get("market"), -1, "market")
-    state.stock = reader.cards(state, reader.get("stock"), -1, "stock")
-    state.resolving = reader.cards(state, reader.get("resolving"), None, "resolving")
-    try:
-        attackers, _, blocks = reader.get("assault").partition("/")
-        state.attackers = [int(x) for x in attackers.split() if x != "-"]
-        state.blocks = [
-            (int(a), int(b)) for a, _, b in (x.partition(">") for x in blocks.split() if x != "-")
-        ]
-        state.rally_left = [int(x) for x in reader.get("rally left").split() if x != "-"]
-        match = re.match(r"^cycles (\d+), fled (\d+), reinforcements (.*)$", reader.get("solo"))
-        if not match:
-            raise ValueError("solo")
-        state.cycles, state.fled = int(match[1]), int(match[2])
-        state.reinforcements = [int(x) for x in match[3].split() if x != "-"]
-        state.stack = list(_tuples(json.loads(reader.get("stack"))))
-    except (ValueError, TypeError):
-        raise InvalidPosition("the assault, rally left, solo or stack line is malformed") from None
+    for pile, words in zip(state.legends, piles, strict=True):
+        pile[:] = reader.cards(state, words, None, "legends")
+    state.market[:] = reader.cards(state, reader.get("market"), None, "market")
+    state.stock[:] = reader.cards(state, reader.get("stock"), None, "stock")
+    state.resolving[:] = reader.cards(state, reader.get("resolving"), None, "resolving", owned=True)
+    # The Greeks' Reinforcements are theirs (side 1) in the Siege of Troy.
+    state.reinforcements[:] = reader.cards(state, reader.get("reinforcements"), 1, "reinforcements")
+    attackers, slash, blocks = reader.get("assault").partition("/")
+    if not slash:
+        raise InvalidPosition("the assault line reads like '013 017 / 013>021' or '- / -'")
+    state.attackers = reader.tokens(attackers, "assault")
+    for pair in blocks.split():
+        if pair == "-":
+            continue
+        attacker, _, blocker = pair.partition(">")
+        (a,), (b,) = reader.tokens(attacker, "assault"), reader.tokens(blocker, "assault")
+        state.blocks.append((a, b))
+    state.rally_left = reader.tokens(reader.get("rally left"), "rally left")
+    solo = re.fullmatch(r"cycles (\d), fled (\d)", reader.get("solo"))
+    if not solo:
+        raise InvalidPosition("the solo line reads like 'cycles 0, fled 0'")
+    state.cycles, state.fled = int(solo[1]), int(solo[2])
+    state.stack = read_stack(reader.get("stack"), game)
     if "result" in reader.lines:
-        winners, _, reason = reader.lines["result"].partition("|")
-        state.winners = tuple(int(x) for x in winners.split() if x != "-")
+        winners, bar, reason = reader.lines["result"].partition("|")
+        if not bar:
+            raise InvalidPosition("the result line reads like '0 | the reason' or '- | a draw'")
+        state.winners = tuple(
+            _number(x, "a winner", game.players - 1) for x in winners.split() if x != "-"
+        )
         state.reason = reason.strip()
     seen: dict[int, str] = {}
     for name, uids in _zones(state):
@@ -233,14 +227,5 @@ def read_position(game: Bellum, text: str) -> BellumState:
 
 
 def _zones(state: BellumState) -> list[tuple[str, list[int]]]:
-    out = []
-    for side in range(state.game.sides):
-        for zone in ("deck", "hand", "discard", "play"):
-            out.append((f"side {side} {zone}", getattr(state, zone)[side]))
-    for battlefield, stacks in enumerate(state.stacks):
-        for number, pile in enumerate(stacks):
-            out.append((f"olympus {battlefield} {ROMAN[number]}", pile))
-    for number, pile in enumerate(state.legends):
-        out.append((f"legend {ROMAN[number]}", pile))
-    out += [("market", state.market), ("stock", state.stock), ("resolving", state.resolving)]
-    return out
+    layout = state.game.layout
+    return list(zip(layout.names, state.zones.lists, strict=True))

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from bellica.core import InvalidCardData
 from bellica.core.data_file import load_toml
 from bellica.games.bellum.cards import DATA_DIR, Effect
-from bellica.games.bellum.table import CardTable
+
+if TYPE_CHECKING:
+    from bellica.games.bellum.game import BellumTable as CardTable
 
 SCENARIOS_FILE = DATA_DIR / "scenarios.toml"
 Trigger = Literal["play", "rally", "deployment", "death", "assault", "answer"]

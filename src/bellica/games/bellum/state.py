@@ -1,11 +1,14 @@
-"""The Bellum state: every card's zone and tokens, the cities, the turn, and the effect stack."""
+"""The Bellum state: every card's zone and tokens, the cities, the turn, and the stack."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from bellica.core import Action, Outcome, State
+from bellica.core.cards import PRIVATE, PUBLIC, SECRET, TOP, Counter, Family, Zones
+from bellica.core.cards.counters import CARD, FLAG
 from bellica.core.events import Event
+from bellica.core.stack import Task
 from bellica.games.bellum.cards import Face
 
 if TYPE_CHECKING:
@@ -29,11 +32,40 @@ CANCELLED = 4  # a spell an answer cancelled
 ATTACKING = 8
 BLOCKING = 16
 
+# What a card can carry, in the order positions write the marks.
+COUNTERS = (
+    Counter("damage", "d"),
+    Counter("shield", "s", FLAG),
+    Counter("charges", "c"),
+    Counter("face", "f", FLAG),  # 1: the card shows its back (after a Flip)
+    Counter("cover", "p", CARD),  # the Petrified card covering a creature
+    Counter("status", "x", most=31),  # the bits above
+)
+
+
+def zone_families(sides: int, battlefields: int) -> list[Family]:
+    """The zones of a game: each player's deck, hand, discard pile and play area; the Olympus
+    stacks of each battlefield and the Legend stacks (face up: only the top shows); the
+    market of a scenario, the Stock, the spells being played, and the Greeks' revealed
+    Reinforcements in the Siege of Troy."""
+    return [
+        Family("deck", sides, SECRET, owned=True),
+        Family("hand", sides, PRIVATE, owned=True),
+        Family("discard", sides, PUBLIC, owned=True),
+        Family("play", sides, PUBLIC, owned=True),
+        Family("olympus", 4 * battlefields, TOP),
+        Family("legends", 4, TOP),
+        Family("market"),
+        Family("stock"),
+        Family("resolving"),
+        Family("reinforcements"),
+    ]
+
 
 class BellumState(State):
-    """One position of Bellum. Zones are lists of card uids (a deck's top is its last item);
-    per-card tokens are lists indexed by uid; `stack` holds the work still to resolve, whose
-    top may be a decision."""
+    """One position of Bellum. Zones hold card uids (a pile's top is its last item); per-card
+    tokens are lists indexed by uid; `stack` holds the work still to resolve, whose top may
+    be a decision."""
 
     __slots__ = (
         "active",
@@ -41,6 +73,7 @@ class BellumState(State):
         "blocks",
         "charges",
         "cities",
+        "counters",
         "cover",
         "cycles",
         "damage",
@@ -72,31 +105,17 @@ class BellumState(State):
         "strategy",
         "strategy_used",
         "winners",
+        "zones",
     )
 
     game: Bellum
 
     def __init__(self, game: Bellum, seed: int) -> None:
         super().__init__(game, seed)
-        sides, size = game.sides, game.table.size
-        self.deck: list[list[int]] = [[] for _ in range(sides)]
-        self.hand: list[list[int]] = [[] for _ in range(sides)]
-        self.discard: list[list[int]] = [[] for _ in range(sides)]
-        self.play: list[list[int]] = [[] for _ in range(sides)]
-        self.stacks: list[list[list[int]]] = [
-            [[] for _ in range(4)] for _ in range(game.battlefields)
-        ]
-        self.legends: list[list[int]] = [[] for _ in range(4)]
-        self.market: list[int] = []
-        self.stock: list[int] = []
-        self.damage = [0] * size
-        self.charges = [0] * size
-        self.shield = [0] * size
-        self.face = [0] * size
-        self.owner = [-1] * size
-        self.cover = [-1] * size  # the Petrified card covering a creature
-        self.status = [0] * size
-        self.resolving: list[int] = []  # spells being played
+        self.zones = Zones(game.layout)
+        self.counters = game.counters.new(game.table.size)
+        self.owner = [-1] * game.table.size
+        self._bind()
         self.attackers: list[int] = []
         self.blocks: list[tuple[int, int]] = []  # (attacker, blocker)
         self.cities: list[str] = [""] * game.teams  # each team's city ("" for none)
@@ -111,24 +130,42 @@ class BellumState(State):
         self.strategy_used = False
         self.died_this_turn = False
         self.pillage_bonus: tuple[int, str] = (0, "")
-        self.stack: list[tuple[Any, ...]] = []
+        self.stack: list[Task] = []
         self.cycles = 0  # solo: how often the opponent's deck ran out
         self.fled = 0  # solo (Troy): creatures that fled
-        self.reinforcements: list[int] = []  # solo (Troy): the Greeks' revealed cards
         self.winners: tuple[int, ...] | None = None
         self.reason = ""
+
+    def _bind(self) -> None:
+        """Name the zones' and counters' lists as the rules read them."""
+        zones = self.zones
+        self.deck = zones.family("deck")
+        self.hand = zones.family("hand")
+        self.discard = zones.family("discard")
+        self.play = zones.family("play")
+        olympus = zones.family("olympus")
+        self.stacks = [olympus[i : i + 4] for i in range(0, len(olympus), 4)]
+        self.legends = zones.family("legends")
+        self.market, self.stock, self.resolving, self.reinforcements = (
+            zones.family("market")[0],
+            zones.family("stock")[0],
+            zones.family("resolving")[0],
+            zones.family("reinforcements")[0],
+        )
+        (self.damage, self.shield, self.charges, self.face, self.cover, self.status) = self.counters
 
     # -- cards ---------------------------------------------------------------------------
     def face_of(self, uid: int) -> Face:
         front, back = self.game.table.faces[uid]
-        return back if self.face[uid] and back is not None else front
+        face: Face = back if self.face[uid] and back is not None else front
+        return face
 
     def is_creature(self, uid: int) -> bool:
         return self.face_of(uid).kind == "creature"
 
-    def active_abilities(self, uid: int) -> bool:
-        """Whether the card's abilities work (a Petrified creature has none)."""
-        return self.cover[uid] < 0
+    def in_play(self, uid: int) -> bool:
+        owner = self.owner[uid]
+        return owner >= 0 and uid in self.play[owner]
 
     def power(self, uid: int) -> int:
         """Printed power, plus ongoing bonuses from its owner's cards, minus damage."""
@@ -157,9 +194,9 @@ class BellumState(State):
         return hit and (effect.clan is None or effect.clan == clan)
 
     def has_ongoing(self, uid: int, flag: str) -> bool:
-        """Whether an ongoing `immune` or `unblockable` ability (or a scenario rule) covers
-        this creature."""
-        if flag == "immune" and uid in self.game.scenario_immune:
+        """Whether an ongoing `immune` or `unblockable` ability (or the scenario) covers this
+        creature."""
+        if flag == "immune" and uid in self.game.immune:
             return True
         owner = self.owner[uid]
         if owner < 0:
@@ -174,8 +211,8 @@ class BellumState(State):
         return False
 
     def creatures(self, side: int) -> list[int]:
-        """The side's creatures in play that count as in play (dying ones included)."""
-        hidden = self.game.scenario_out_of_play
+        """The side's creatures that count as in play (dying ones included)."""
+        hidden = self.game.out_of_play
         return [u for u in self.play[side] if self.is_creature(u) and u not in hidden]
 
     def living(self, side: int) -> list[int]:
@@ -189,14 +226,18 @@ class BellumState(State):
     def seat_of(self, side: int) -> int:
         return self.game.seat_of_side[side]
 
+    def active_side(self) -> int:
+        """The side deciding for the active team now (its member whose phase it is)."""
+        return self.game.members[self.active][self.member]
+
     # -- the contract ----------------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
         if self.winners is not None:
             return None
-        from bellica.games.bellum.decisions import deciding_side
-
-        return self.seat_of(deciding_side(self))
+        stack = self.stack
+        side = stack[-1].side if stack else self.active_side()  # type: ignore[attr-defined]
+        return self.game.seat_of_side[side]
 
     @property
     def mid_move(self) -> bool:
@@ -206,19 +247,19 @@ class BellumState(State):
         stack = self.stack
         if not stack:
             return self.phase == KEEP
-        return stack[-1][0] in ("pay", "target", "use", "remove", "order")
+        return bool(getattr(stack[-1], "mid_move", False))
 
     @property
     def is_terminal(self) -> bool:
         return self.winners is not None
 
     def _legal_actions(self) -> list[Action]:
-        from bellica.games.bellum.decisions import legal_actions
+        from bellica.games.bellum.rules.flow import legal_actions
 
         return legal_actions(self)
 
     def _apply(self, action: Action) -> None:
-        from bellica.games.bellum.decisions import apply_action
+        from bellica.games.bellum.rules.flow import apply_action
 
         apply_action(self, action)
 
@@ -237,6 +278,11 @@ class BellumState(State):
 
         return observation(self, seat)
 
+    def _observation_tensor(self, seat: int, out: Any) -> None:
+        from bellica.games.bellum.view import observation_tensor
+
+        observation_tensor(self, seat, out)
+
     def _describe(self, caused: list[tuple[Any, ...]]) -> list[Event]:
         from bellica.games.bellum.view import events
 
@@ -254,40 +300,31 @@ class BellumState(State):
 
     def _copy(self) -> BellumState:
         new = BellumState.__new__(BellumState)
-        new.deck = [list(x) for x in self.deck]
-        new.hand = [list(x) for x in self.hand]
-        new.discard = [list(x) for x in self.discard]
-        new.play = [list(x) for x in self.play]
-        new.stacks = [[list(x) for x in bf] for bf in self.stacks]
-        new.legends = [list(x) for x in self.legends]
-        new.market = list(self.market)
-        new.stock = list(self.stock)
-        new.damage = list(self.damage)
-        new.charges = list(self.charges)
-        new.shield = list(self.shield)
-        new.face = list(self.face)
-        new.owner = list(self.owner)
-        new.cover = list(self.cover)
-        new.status = list(self.status)
-        new.resolving = list(self.resolving)
-        new.attackers = list(self.attackers)
-        new.blocks = list(self.blocks)
-        new.cities = list(self.cities)
+        new.zones = self.zones.copy()
+        new.counters = [row[:] for row in self.counters]
+        new.owner = self.owner[:]
+        new._bind()
+        new.attackers = self.attackers[:]
+        new.blocks = self.blocks[:]
+        new.cities = self.cities[:]
         new.first = self.first
-        new.pillaged = list(self.pillaged)
-        new.strategy = list(self.strategy)
+        new.pillaged = self.pillaged[:]
+        new.strategy = self.strategy[:]
         new.active = self.active
         new.member = self.member
         new.round = self.round
         new.phase = self.phase
-        new.rally_left = list(self.rally_left)
+        new.rally_left = self.rally_left[:]
         new.strategy_used = self.strategy_used
         new.died_this_turn = self.died_this_turn
         new.pillage_bonus = self.pillage_bonus
-        new.stack = list(self.stack)
+        new.stack = self.stack[:]
         new.cycles = self.cycles
         new.fled = self.fled
-        new.reinforcements = list(self.reinforcements)
         new.winners = self.winners
         new.reason = self.reason
         return new
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        super().__setstate__(state)
+        self._bind()  # the zones' lists must be the very lists the names point to

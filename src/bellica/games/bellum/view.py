@@ -5,7 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from bellica.core import Rng
+from bellica.core.cards import resample
 from bellica.core.events import Event
+from bellica.games.bellum.rules.buying import Pay, can_pay
+from bellica.games.bellum.rules.effects import ChooseTarget, Look, MayUse
+from bellica.games.bellum.rules.turn import Block
 from bellica.games.bellum.state import ATTACKING, BLOCKING, PHASE_NAMES, BellumState
 
 ROMAN = ("I", "II", "III", "IV")
@@ -43,16 +47,18 @@ def card_view(state: BellumState, uid: int, in_play: bool = False) -> dict[str, 
 def _decision(state: BellumState, seat: int) -> dict[str, Any] | None:
     if not state.stack or state.winners is not None:
         return None
-    task = state.stack[-1]
-    kind, side = task[0], task[1]
-    out: dict[str, Any] = {"kind": kind, "side": side, "seat": state.seat_of(side)}
+    task: Any = state.stack[-1]
+    side = task.side
+    out: dict[str, Any] = {"kind": task.name, "side": side, "seat": state.seat_of(side)}
     table = state.game.table
-    if kind in ("target", "use"):
-        out["source"] = table.token[task[2][1]]
-    elif kind in ("pay", "block"):
-        out["card"] = table.token[task[2]]
-    elif kind == "look" and state.seat_of(side) == seat:
-        out["cards"] = [card_view(state, u) for u in task[3]]
+    if isinstance(task, ChooseTarget | MayUse):
+        out["source"] = table.token[task.card]
+    elif isinstance(task, Pay):
+        out["card"] = table.token[task.card]
+    elif isinstance(task, Block):
+        out["card"] = table.token[task.attacker]
+    elif isinstance(task, Look) and state.seat_of(side) == seat:
+        out["cards"] = [card_view(state, u) for u in task.cards]
     return out
 
 
@@ -71,8 +77,8 @@ EVENT_TEXT = {
 def side_name(state: BellumState, side: int) -> str:
     """A side as people name it: the scripted opponent's name, or the seat's label."""
     game = state.game
-    if side in game.scripted and game.scenario is not None:
-        return game.scenario.opponent
+    if side in game.scripted:
+        return game.script.opponent
     return game.seat_label(state.seat_of(side), state)
 
 
@@ -176,9 +182,9 @@ def observation(state: BellumState, seat: int) -> dict[str, Any]:
         "strategy_used": state.strategy_used,
         "decision": _decision(state, seat),
     }
-    if game.scenario is not None:
+    if game.solo:
         obs["scenario"] = {
-            "title": game.scenario.title,
+            "title": game.script.title,
             "cycles": state.cycles,
             "fled": state.fled,
             "reinforcements": [card_view(state, u) for u in state.reinforcements],
@@ -190,42 +196,22 @@ def observation(state: BellumState, seat: int) -> dict[str, Any]:
 
 def resample_hidden(state: BellumState, seat: int, rng: Rng) -> None:
     """Reshuffle what `seat` cannot know: every deck's order (its own too), the other players'
-    hands (dealt again from their hand and deck together), and each stack below its top card.
-    Cards a pending look shows stay where they are."""
-    from bellica.games.bellum.turn import can_pay
-
-    game = state.game
+    hands (dealt again from their hand and deck together; a player paying a cost is known to
+    hold cards that pay it), and each stack below its top card. Cards a pending look shows
+    stay where they are."""
     fixed: set[int] = set()
-    paying: dict[int, tuple[str, ...]] = {}  # a side paying is known to hold cards that pay
+    paying: dict[int, tuple[str, ...]] = {}
     for task in state.stack:
-        if task[0] == "look":  # the looker's decision names them: they stay where they are
-            fixed.update(task[3])
-        elif task[0] == "pay":
-            paying[task[1]] = task[3]
-    for side in range(game.sides):
-        deck, hand = state.deck[side], state.hand[side]
-        mine = state.seat_of(side) == seat and side not in game.scripted
-        hidden = [u for u in deck if u not in fixed]
-        kept = [u for u in deck if u in fixed]
-        if mine:
-            rng.shuffle(hidden)
-            deck[:] = hidden + kept
-            continue
-        pool = hidden + hand
-        size = len(hand)
+        if isinstance(task, Look):  # the looker's decision names them: they stay put
+            fixed.update(task.cards)
+        elif isinstance(task, Pay):
+            paying[task.side] = task.rings
+
+    def fits(side: int, private: list[list[int]]) -> bool:
         rings = paying.get(side)
-        for _ in range(50):  # deal again until the hand fits what the seat has seen it do
-            rng.shuffle(pool)
-            if rings is None or can_pay(state, pool[:size], rings):
-                hand[:] = pool[:size]
-                deck[:] = pool[size:] + kept
-                break
-    for stacks in (*state.stacks, state.legends):
-        for pile in stacks:
-            if len(pile) > 2:
-                below = pile[:-1]
-                rng.shuffle(below)
-                pile[:-1] = below
+        return rings is None or can_pay(state, private[0], rings)
+
+    resample(state.zones, state.game.seating, seat, rng, fixed, fits)
 
 
 def render(obs: dict[str, Any]) -> Any:

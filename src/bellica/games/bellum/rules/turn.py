@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from bellica.games.bellum import solo
-from bellica.games.bellum.resolve import (
-    active_side,
+from dataclasses import dataclass
+
+from bellica.core import Action
+from bellica.core.stack import Card, Cards, Count, Decision, Side, Step, Team, task
+from bellica.games.bellum.rules.effects import (
+    Deaths,
+    Remove,
     deal_damage,
     enter_play,
     open_window,
     order_triggers,
+    play_spell,
     push_ability,
 )
 from bellica.games.bellum.state import (
@@ -35,9 +40,18 @@ def start_turn(state: BellumState) -> None:
     state.died_this_turn = False
     state.pillage_bonus = (0, "")
     if state.active in state.game.scripted:
-        solo.opponent_turn(state)
+        state.game.script.opponent_turn(state)
         return
     begin_rally(state)
+
+
+@task("end_turn")
+@dataclass(slots=True)
+class EndTurn(Step):
+    """The active team's turn is over."""
+
+    def run(self, state: BellumState) -> None:
+        end_turn(state)
 
 
 def end_turn(state: BellumState) -> None:
@@ -63,9 +77,10 @@ def next_member(state: BellumState) -> bool:
 # -- A. Rally -------------------------------------------------------------------------------
 def begin_rally(state: BellumState) -> None:
     state.phase = RALLY
-    side = active_side(state)
-    if state.game.scenario is not None:
-        solo.rally_start(state, side)
+    side = state.active_side()
+    rally_start = state.game.rally_start
+    if rally_start is not None:
+        rally_start(state, side)
     state.rally_left = rally_abilities(state, side)
 
 
@@ -80,7 +95,7 @@ def rally_abilities(state: BellumState, side: int) -> list[int]:
 
 def resolve_rally(state: BellumState, uid: int) -> None:
     state.rally_left.remove(uid)
-    push_ability(state, active_side(state), uid, "rally")
+    push_ability(state, state.active_side(), uid, "rally")
 
 
 def end_rally(state: BellumState) -> None:
@@ -102,8 +117,7 @@ def can_attack(state: BellumState, uid: int) -> bool:
 
 
 def attack_options(state: BellumState, side: int) -> list[int]:
-    scenario = state.game.scenario
-    if scenario is not None and not scenario.can_attack:
+    if not state.game.script.can_attack:
         return []
     return [u for u in state.living(side) if can_attack(state, u)]
 
@@ -125,10 +139,10 @@ def end_declare(state: BellumState) -> None:
 def start_assault(state: BellumState) -> None:
     """Attackers are declared: their Assault abilities trigger, then blocks, damage, pillage."""
     stack = state.stack
-    stack.append(("assault_end",))
-    stack.append(("pillage_step",))
-    stack.append(("combat",))
-    stack.append(("blocks", 0))
+    stack.append(AssaultEnd())
+    stack.append(PillageStep())
+    stack.append(Combat())
+    stack.append(Blocks(0))
     with_assault = [
         u
         for u in state.attackers
@@ -152,9 +166,21 @@ def block_options(state: BellumState, attacker: int) -> list[int]:
     ]
 
 
+@task("blocks")
+@dataclass(slots=True)
+class Blocks(Step):
+    """The defenders choose blockers, attacker by attacker from the `next`-th declared."""
+
+    next: Count
+
+    def run(self, state: BellumState) -> None:
+        run_blocks(state, self.next)
+
+
 def run_blocks(state: BellumState, index: int) -> None:
     """Each attacker in declaration order gets at most one blocker."""
-    if index == 0 and state.game.scenario is not None and solo.forced_blocks(state):
+    forced_blocks = state.game.forced_blocks
+    if index == 0 and forced_blocks is not None and forced_blocks(state):
         return
     attackers = state.attackers
     while index < len(attackers):
@@ -165,11 +191,33 @@ def run_blocks(state: BellumState, index: int) -> None:
         options = block_options(state, attacker)
         if options:
             side = defender_of(state, attacker)
-            state.stack.append(("blocks", index))
-            state.stack.append(("block", side, attacker, tuple(options)))
+            state.stack.append(Blocks(index))
+            state.stack.append(Block(side, attacker, tuple(options)))
             return
-    if state.game.scenario is not None:
-        solo.after_blocks(state)
+    after_blocks = state.game.after_blocks
+    if after_blocks is not None:
+        after_blocks(state)
+
+
+@task("block")
+@dataclass(slots=True)
+class Block(Decision):
+    """`side` may block `attacker` with one of `candidates`."""
+
+    side: Side
+    attacker: Card
+    candidates: Cards
+
+    def choices(self, state: BellumState) -> list[Action]:
+        space = state.game.actions
+        return [space.card("block", u) for u in self.candidates] + [space.plain("no_block")]
+
+    def automatic(self, action: Action) -> bool:
+        return False
+
+    def choose(self, state: BellumState, action: Action) -> None:
+        if action.kind == "block":
+            block(state, self.attacker, state.game.actions.uid(action))
 
 
 def block(state: BellumState, attacker: int, blocker: int) -> None:
@@ -177,17 +225,21 @@ def block(state: BellumState, attacker: int, blocker: int) -> None:
     state.blocks.append((attacker, blocker))
 
 
-def combat(state: BellumState) -> None:
+@task("combat")
+@dataclass(slots=True)
+class Combat(Step):
     """The two creatures of each duel hurt each other by their power, at the same moment."""
-    hits = []
-    for attacker, blocker in state.blocks:
-        if not state.status[attacker] & ATTACKING or not state.status[blocker] & BLOCKING:
-            continue
-        hits.append((blocker, state.power(attacker)))
-        hits.append((attacker, state.power(blocker)))
-    for uid, amount in hits:
-        deal_damage(state, uid, amount)
-    state.stack.append(("deaths",))
+
+    def run(self, state: BellumState) -> None:
+        hits = []
+        for attacker, blocker in state.blocks:
+            if not state.status[attacker] & ATTACKING or not state.status[blocker] & BLOCKING:
+                continue
+            hits.append((blocker, state.power(attacker)))
+            hits.append((attacker, state.power(blocker)))
+        for uid, amount in hits:
+            deal_damage(state, uid, amount)
+        state.stack.append(Deaths())
 
 
 def unblocked(state: BellumState) -> list[int]:
@@ -195,19 +247,37 @@ def unblocked(state: BellumState) -> list[int]:
     return [a for a in state.attackers if a not in blocked]
 
 
-def pillage_step(state: BellumState) -> None:
-    free = unblocked(state)
-    if state.game.scenario is not None and solo.on_unblocked(state, free):
-        return
-    if not free:
-        return
-    count = 1
-    bonus, clan = state.pillage_bonus
-    if bonus > 1 and any(not clan or state.face_of(a).clan == clan for a in free):
-        count = bonus
-    defending = state.active ^ 1
-    if state.cities[defending]:
-        state.stack.append(("pillage", defending, count))
+@task("pillage_step")
+@dataclass(slots=True)
+class PillageStep(Step):
+    """If an attacker got through unblocked, the defending city loses a district."""
+
+    def run(self, state: BellumState) -> None:
+        free = unblocked(state)
+        on_unblocked = state.game.on_unblocked
+        if on_unblocked is not None and on_unblocked(state, free):
+            return
+        if not free:
+            return
+        count = 1
+        bonus, clan = state.pillage_bonus
+        if bonus > 1 and any(not clan or state.face_of(a).clan == clan for a in free):
+            count = bonus
+        defending = state.active ^ 1
+        if state.cities[defending]:
+            state.stack.append(Pillage(defending, count))
+
+
+@task("pillage")
+@dataclass(slots=True)
+class Pillage(Step):
+    """`count` more districts of `team`'s city fall."""
+
+    team: Team
+    count: Count
+
+    def run(self, state: BellumState) -> None:
+        pillage(state, self.team, self.count)
 
 
 def pillage(state: BellumState, team: int, count: int) -> None:
@@ -223,10 +293,10 @@ def pillage(state: BellumState, team: int, count: int) -> None:
         if state.game.solo:
             end_game(state, (), f"all four districts of {city} were pillaged")
         else:
-            seats = tuple(state.seat_of(s) for s in state.game.members[team ^ 1])
+            seats = state.game.seating.winners(team ^ 1)
             end_game(state, seats, f"all four districts of {city} were pillaged")
         return
-    state.stack.append(("pillage", team, count - 1))
+    state.stack.append(Pillage(team, count - 1))
     district = district_uid(state, team, number)
     for side in reversed(state.game.members[team]):
         push_ability(state, side, district, "pillage")
@@ -240,15 +310,20 @@ def district_uid(state: BellumState, team: int, number: int) -> int:
     raise ValueError(f"no district {number} for {state.cities[team]}")
 
 
-def assault_end(state: BellumState) -> None:
-    for uid in state.attackers:
-        state.status[uid] &= ~ATTACKING
-    for _, uid in state.blocks:
-        state.status[uid] &= ~BLOCKING
-    state.attackers = []
-    state.blocks = []
-    if state.active not in state.game.scripted:
-        begin_deploy(state)
+@task("assault_end")
+@dataclass(slots=True)
+class AssaultEnd(Step):
+    """The assault is over: attackers and blockers stand down."""
+
+    def run(self, state: BellumState) -> None:
+        for uid in state.attackers:
+            state.status[uid] &= ~ATTACKING
+        for _, uid in state.blocks:
+            state.status[uid] &= ~BLOCKING
+        state.attackers = []
+        state.blocks = []
+        if state.active not in state.game.scripted:
+            begin_deploy(state)
 
 
 # -- C. Deployment ------------------------------------------------------------------------------
@@ -273,98 +348,11 @@ def playable(state: BellumState, side: int, phase: str) -> list[int]:
 
 
 def play_card(state: BellumState, side: int, uid: int) -> None:
-    from bellica.games.bellum.resolve import play_spell
-
     if state.face_of(uid).kind == "spell":
         play_spell(state, side, uid)
     else:
         state.hand[side].remove(uid)
         enter_play(state, uid, side)
-
-
-def rings_in_order(rings: list[str]) -> tuple[str, ...]:
-    """Clan rings are paid before "any" rings, so a choice never strands a clan ring."""
-    return tuple(sorted(rings, key=lambda r: r == "any"))
-
-
-def can_pay(state: BellumState, hand: list[int], rings: tuple[str, ...]) -> bool:
-    if len(rings) > len(hand):
-        return False
-    need: dict[str, int] = {}
-    for ring in rings:
-        if ring != "any":
-            need[ring] = need.get(ring, 0) + 1
-    if not need:
-        return True
-    have: dict[str, int] = {}
-    for uid in hand:
-        clan = state.face_of(uid).clan
-        if clan is not None:
-            have[clan] = have.get(clan, 0) + 1
-    return all(have.get(clan, 0) >= n for clan, n in need.items())
-
-
-def pay_options(state: BellumState, side: int, rings: tuple[str, ...]) -> list[int]:
-    hand = state.hand[side]
-    ring, rest = rings[0], rings[1:]
-    out = []
-    for uid in hand:
-        if ring != "any" and state.face_of(uid).clan != ring:
-            continue
-        left = [u for u in hand if u != uid]
-        if can_pay(state, left, rest):
-            out.append(uid)
-    return out
-
-
-def for_sale(state: BellumState, side: int) -> list[int]:
-    """The cards `side` could buy (payable or not): each Olympus stack's top card on its own
-    battlefield, a Legend when the same-number Olympus stack there is empty, or the market."""
-    scenario = state.game.scenario
-    if scenario is not None:
-        return list(state.market) if scenario.can_buy else []
-    out = []
-    stacks = state.stacks[state.game.battlefield_of[side]]
-    for number in range(4):
-        if stacks[number]:
-            out.append(stacks[number][-1])
-        elif state.legends[number]:
-            out.append(state.legends[number][-1])
-    return out
-
-
-def buy_options(state: BellumState, side: int) -> list[int]:
-    hand = state.hand[side]
-    table = state.game.table
-    return [
-        uid
-        for uid in for_sale(state, side)
-        if can_pay(state, hand, rings_in_order(table.card[uid].cost))
-    ]
-
-
-def buy(state: BellumState, side: int, uid: int) -> None:
-    for pile in (*state.stacks[state.game.battlefield_of[side]], *state.legends, state.market):
-        if pile and uid in pile:
-            pile.remove(uid)
-            break
-    state.owner[uid] = side
-    state.resolving.append(uid)
-    state.caused.append(("buy", uid, side))
-    state.stack.append(("bought", side, uid))
-    rings = rings_in_order(state.game.table.card[uid].cost)
-    if rings:
-        state.stack.append(("pay", side, uid, rings))
-
-
-def bought(state: BellumState, side: int, uid: int) -> None:
-    """A bought card goes to the discard pile, or into play if it has a Purchase ability."""
-    state.resolving.remove(uid)
-    if state.game.effects(uid, 0, "purchase"):
-        enter_play(state, uid, side)
-        push_ability(state, side, uid, "purchase")
-    else:
-        state.discard[side].append(uid)
 
 
 def can_strategy(state: BellumState, side: int) -> bool:
@@ -379,12 +367,13 @@ def can_strategy(state: BellumState, side: int) -> bool:
 def strategy(state: BellumState, side: int) -> None:
     """Spend a charge of the fourth district: the player Removes a card from hand or discard
     pile; in the team game every member of the team may (and may decline)."""
-    members = state.game.members[state.game.team_of[side]]
-    state.strategy[state.game.team_of[side]] -= 1
+    team = state.game.team_of[side]
+    members = state.game.members[team]
+    state.strategy[team] -= 1
     state.strategy_used = True
     for member in reversed(members):
         if state.hand[member] or state.discard[member]:
-            state.stack.append(("remove", member, None, len(members) > 1))
+            state.stack.append(Remove(member, -1, len(members) > 1))
 
 
 def end_deploy(state: BellumState) -> None:
@@ -430,10 +419,9 @@ def settle_at_turn_limit(state: BellumState) -> None:
         end_game(state, (), f"turn limit ({limit} rounds): both cities lost {lost[0]} districts")
         return
     team = 0 if lost[0] < lost[1] else 1
-    seats = tuple(state.seat_of(s) for s in state.game.members[team])
     end_game(
         state,
-        seats,
+        state.game.seating.winners(team),
         f"turn limit ({limit} rounds): {state.cities[team]} lost fewer districts "
         f"({lost[team]} against {lost[team ^ 1]})",
     )

@@ -1,0 +1,27 @@
+"""The card toolkit: physical copies, zones, per-card counters, card actions, hidden cards."""
+
+from bellica.core.cards.action_space import CardActionSpace
+from bellica.core.cards.counters import Counter, Counters
+from bellica.core.cards.knowledge import resample, zone_tensor_size, zones_tensor
+from bellica.core.cards.notation import CardCodec
+from bellica.core.cards.table import CardTable, Copy
+from bellica.core.cards.zones import PRIVATE, PUBLIC, SECRET, TOP, Family, Layout, Zones
+
+__all__ = [
+    "PRIVATE",
+    "PUBLIC",
+    "SECRET",
+    "TOP",
+    "CardActionSpace",
+    "CardCodec",
+    "CardTable",
+    "Copy",
+    "Counter",
+    "Counters",
+    "Family",
+    "Layout",
+    "Zones",
+    "resample",
+    "zone_tensor_size",
+    "zones_tensor",
+]

@@ -1,0 +1,128 @@
+"""To the Hells and back with Hercules: keep Hercules alive while the Hells' deck runs out twice."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bellica.core import Action
+from bellica.core.cards.zones import reshuffle
+from bellica.core.stack import Cards, Decision, Side, task
+from bellica.games.bellum.cards import Effect
+from bellica.games.bellum.rules.turn import Blocks, block, end_game
+from bellica.games.bellum.scripts.solo import PLAYER, SCRIPTED, SoloScript, strongest
+from bellica.games.bellum.state import BLOCKING, BellumState
+
+LABYRINTH = "labyrinth"
+
+
+class Hells(SoloScript):
+    """The Hells attack with everything; Hercules blocks whatever you leave unblocked; Hells
+    damage always goes to Hercules; a Labyrinth in hand heals him."""
+
+    id = "solo-hercules"
+
+    def left_play(self, state: BellumState, uid: int) -> None:
+        if uid == self.hero and state.winners is None:
+            end_game(state, (), "Hercules was destroyed")
+
+    def rally_start(self, state: BellumState, side: int) -> None:
+        """At the start of your turn Hercules loses a damage token."""
+        hero = self.hero
+        if side == PLAYER and self.hero_in_play(state) and state.damage[hero] > 0:
+            state.damage[hero] -= 1
+
+    def hand_uses(self, state: BellumState, side: int) -> list[int]:
+        """A Labyrinth in hand can be discarded to heal Hercules."""
+        if side != PLAYER or not self.hero_in_play(state) or state.damage[self.hero] == 0:
+            return []
+        return [u for u in state.hand[side] if state.face_of(u).kind == LABYRINTH]
+
+    def use_from_hand(self, state: BellumState, side: int, uid: int) -> None:
+        hero = self.hero
+        state.hand[side].remove(uid)
+        state.discard[side].append(uid)
+        state.damage[hero] = max(0, state.damage[hero] - self.scenario.labyrinth_heal)
+
+    def pick(
+        self, state: BellumState, side: int, src: int, effect: Effect, cands: list[int]
+    ) -> list[int]:
+        """Hells damage always goes to Hercules."""
+        if effect.verb == "damage" and self.hero in cands:
+            return [self.hero]
+        return cands
+
+    def forced_blocks(self, state: BellumState) -> bool:
+        """When Hercules attacks, the strongest Hells creature blocks him (a tie: you pick)."""
+        hero = self.hero
+        if state.active != PLAYER:
+            return False
+        if hero not in state.attackers or any(a == hero for a, _ in state.blocks):
+            return False
+        blockers = [
+            u
+            for u in state.living(SCRIPTED)
+            if state.cover[u] < 0 and not state.status[u] & BLOCKING
+        ]
+        if not blockers:
+            return False
+        tied = strongest(state, blockers)
+        if len(tied) == 1:
+            block(state, hero, tied[0])
+            return False
+        state.stack.append(Blocks(0))
+        state.stack.append(HerculesBlocker(PLAYER, tuple(tied)))
+        return True
+
+    def after_blocks(self, state: BellumState) -> None:
+        """After your blocks, Hercules blocks every Hells attacker still unblocked."""
+        hero = self.hero
+        if state.active != SCRIPTED or not self.hero_in_play(state) or state.cover[hero] >= 0:
+            return
+        blocked = {a for a, _ in state.blocks}
+        for attacker in state.attackers:
+            if attacker not in blocked:
+                state.blocks.append((attacker, hero))
+                state.status[hero] |= BLOCKING
+
+    def on_unblocked(self, state: BellumState, free: list[int]) -> bool:
+        return True  # nobody in the Hells has a city
+
+    def reveal(self, state: BellumState, count: int) -> None:
+        """The second time the Hells' deck runs out, you win; the first time it is shuffled
+        again at once."""
+        deck = state.deck[SCRIPTED]
+        if not deck:
+            state.cycles += 1
+            if state.cycles >= 2:
+                end_game(state, (PLAYER,), "Hercules went through the Hells and came back out")
+                return
+            reshuffle(state.discard[SCRIPTED], deck, state.rng)
+        super().reveal(state, count)
+
+    def outlook(self, state: BellumState) -> float:
+        """Hercules' health, what will reach him next time, Labyrinths and cards in hand."""
+        hero = self.hero
+        hand = sum(1 for u in state.hand[PLAYER] if state.face_of(u).kind != LABYRINTH)
+        health = state.power(hero) if hero in state.play[PLAYER] else 0
+        labyrinths = sum(1 for u in state.hand[PLAYER] if state.face_of(u).kind == LABYRINTH)
+        threat = sum(max(0, state.power(u)) for u in state.living(SCRIPTED))
+        guard = sum(max(0, state.power(u)) for u in state.living(PLAYER) if u != hero)
+        return 3.0 * health + 1.5 * labyrinths + hand - 1.5 * max(0, threat - guard)
+
+
+@task("hercules_blocker")
+@dataclass(slots=True)
+class HerculesBlocker(Decision):
+    """Several Hells creatures are the strongest: `side` picks the one that blocks Hercules."""
+
+    side: Side
+    cards: Cards
+
+    def choices(self, state: BellumState) -> list[Action]:
+        card = state.game.actions.card
+        return [card("target", u) for u in self.cards]
+
+    def choose(self, state: BellumState, action: Action) -> None:
+        script = state.game.script
+        assert isinstance(script, Hells)
+        block(state, script.hero, state.game.actions.uid(action))

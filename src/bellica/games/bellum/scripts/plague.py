@@ -1,0 +1,61 @@
+"""Plague in Athens: hold off the Monsters until their deck is spent and none is left."""
+
+from __future__ import annotations
+
+from bellica.games.bellum.cards import Effect
+from bellica.games.bellum.rules.turn import end_game, rally_abilities
+from bellica.games.bellum.scripts.solo import PLAYER, SCRIPTED, SoloScript, weakest
+from bellica.games.bellum.state import BellumState
+
+HARMFUL = frozenset({"damage", "destroy", "petrify", "remove"})
+MYTH = "myth"
+LABYRINTH = "labyrinth"
+
+
+class Plague(SoloScript):
+    """You cannot attack or buy; Charon's Rally works without another Oracle and may be left
+    unused; an unblocked Monster destroys Charon; the Monsters hurt your weakest creature."""
+
+    id = "solo-plague"
+
+    def optional_rally(self, state: BellumState, uid: int) -> bool:
+        return uid == self.hero
+
+    def condition_waived(self, state: BellumState, src: int) -> bool:
+        return src == self.hero
+
+    def pick(
+        self, state: BellumState, side: int, src: int, effect: Effect, cands: list[int]
+    ) -> list[int]:
+        """The Monsters hurt your weakest creature, and nobody when you have none."""
+        if effect.verb not in HARMFUL:
+            return cands
+        yours = [u for u in cands if state.owner[u] == PLAYER]
+        return weakest(state, yours) if yours else []
+
+    def rally_cards(self, state: BellumState) -> list[int]:
+        """Only Myth creatures' rally abilities (and relics') trigger for the Monsters."""
+        return [
+            u
+            for u in rally_abilities(state, SCRIPTED)
+            if not state.is_creature(u) or state.face_of(u).clan == MYTH
+        ]
+
+    def on_unblocked(self, state: BellumState, free: list[int]) -> bool:
+        if free and state.active == SCRIPTED:
+            end_game(state, (), "a Monster got through unblocked and destroyed Charon")
+        return True
+
+    def check_end(self, state: BellumState) -> bool:
+        """Won once the Monsters' deck is empty and none of their creatures is left."""
+        if not state.deck[SCRIPTED] and not state.creatures(SCRIPTED):
+            end_game(state, (PLAYER,), "the Monsters' deck is empty and no Monster is left")
+            return True
+        return False
+
+    def outlook(self, state: BellumState) -> float:
+        """One blocker for every Monster, and cards in hand."""
+        hand = sum(1 for u in state.hand[PLAYER] if state.face_of(u).kind != LABYRINTH)
+        blockers = sum(1 for u in state.living(PLAYER) if state.cover[u] < 0)
+        attackers = sum(1 for u in state.living(SCRIPTED) if state.cover[u] < 0)
+        return 1.0 * hand - 15.0 * max(0, attackers - blockers) - 2.0 * attackers

@@ -1,0 +1,188 @@
+"""What the three solo scenarios share: their data, the set-up, and the scripted side's turn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from bellica.core.stack import Count, Step, task
+from bellica.games.bellum.rules.effects import enter_play, order_triggers, play_spell
+from bellica.games.bellum.rules.setup import strategy_level
+from bellica.games.bellum.rules.turn import (
+    EndTurn,
+    begin_declare,
+    declare,
+    rally_abilities,
+    start_assault,
+)
+from bellica.games.bellum.scripts import Script
+from bellica.games.bellum.state import DECLARE, DEPLOY, DRAW, RALLY, BellumState
+
+if TYPE_CHECKING:
+    from bellica.games.bellum.scenarios import Scenario
+
+PLAYER, SCRIPTED = 0, 1
+
+
+class SoloScript(Script):
+    """A scenario: you (side 0) against a side its script plays (side 1)."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        super().__init__()
+        self.scenario = scenario
+        self.title = scenario.title
+        self.opponent = scenario.opponent
+        self.player_city = scenario.player_city or ""
+        self.can_buy = scenario.can_buy
+        self.can_attack = scenario.can_attack
+        self.hero = scenario.hero
+        self.overrides = scenario.overrides
+        self.immune = frozenset(scenario.immune)
+        self.out_of_play = frozenset(scenario.out_of_play)
+
+    # -- setting up ----------------------------------------------------------------------
+    def set_up(self, state: BellumState) -> None:
+        """Each side's deck shuffled and cards in play; the market; the rest of the Stock.
+        Cards put out now do not deploy: the game has not begun."""
+        game, rng, scenario = state.game, state.rng, self.scenario
+        state.cities = [self.player_city, ""]
+        state.strategy = [strategy_level(game, self.player_city) if self.player_city else 0, 0]
+        state.first = state.active = PLAYER
+        placed: set[int] = set()
+        for side, deck, play in (
+            (PLAYER, scenario.player_deck, scenario.player_play),
+            (SCRIPTED, scenario.opponent_deck, scenario.opponent_play),
+        ):
+            state.deck[side].extend(deck)
+            rng.shuffle(state.deck[side])
+            state.play[side].extend(play)
+            for uid in (*deck, *play):
+                state.owner[uid] = side
+                placed.add(uid)
+        for uid in scenario.opponent_back:
+            state.face[uid] = 1
+        for uid in scenario.shielded:
+            state.shield[uid] = 1
+        state.market.extend(scenario.market)
+        placed.update(scenario.market)
+        state.stock.extend(uid for uid in game.uids("stock") if uid not in placed)
+
+    def for_sale(self, state: BellumState, side: int) -> list[int] | None:
+        return list(state.market) if self.can_buy else []
+
+    # -- helpers -----------------------------------------------------------------------------
+    def hero_in_play(self, state: BellumState) -> bool:
+        return state.in_play(self.hero)
+
+    # -- the scripted side's turn ----------------------------------------------------------------
+    def opponent_turn(self, state: BellumState) -> None:
+        state.stack.extend(
+            (EndTurn(), OpponentDraw(), OpponentDeploy(), OpponentAssault(), OpponentRally())
+        )
+
+    def rally(self, state: BellumState) -> None:
+        """The scripted side's Rally: its rally abilities trigger together; you order them."""
+        state.phase = RALLY
+        order_triggers(state, "rally", self.rally_cards(state))
+
+    def rally_cards(self, state: BellumState) -> list[int]:
+        return rally_abilities(state, SCRIPTED)
+
+    def deploy(self, state: BellumState) -> None:
+        state.phase = DEPLOY
+
+    def draw(self, state: BellumState) -> None:
+        """The scripted side reveals the next cards of its deck into play."""
+        state.phase = DRAW
+        reveal = self.scenario.reveal
+        state.stack.append(Reveal(reveal[min(state.cycles, len(reveal) - 1)]))
+
+    def reveal(self, state: BellumState, count: int) -> None:
+        deck = state.deck[SCRIPTED]
+        if count <= 0 or not deck:
+            return
+        uid = deck.pop()
+        state.stack.append(Reveal(count - 1))
+        play_scripted(state, uid)
+
+
+def weakest(state: BellumState, uids: list[int]) -> list[int]:
+    """The creatures tied for the lowest power (the player picks among a tie)."""
+    low = min(state.power(u) for u in uids)
+    return [u for u in uids if state.power(u) == low]
+
+
+def strongest(state: BellumState, uids: list[int]) -> list[int]:
+    high = max(state.power(u) for u in uids)
+    return [u for u in uids if state.power(u) == high]
+
+
+def play_scripted(state: BellumState, uid: int) -> None:
+    """A revealed card comes into play (a creature or relic) or resolves (a spell)."""
+    state.owner[uid] = SCRIPTED
+    face = state.face_of(uid)
+    if face.kind in ("creature", "relic"):
+        enter_play(state, uid, SCRIPTED)
+    elif face.kind == "spell" and face.play:
+        play_spell(state, SCRIPTED, uid)
+    else:
+        state.discard[SCRIPTED].append(uid)
+
+
+def _script(state: BellumState) -> SoloScript:
+    script = state.game.script
+    assert isinstance(script, SoloScript)
+    return script
+
+
+@task("opponent_rally")
+@dataclass(slots=True)
+class OpponentRally(Step):
+    """The scripted side's Rally phase."""
+
+    def run(self, state: BellumState) -> None:
+        _script(state).rally(state)
+
+
+@task("opponent_assault")
+@dataclass(slots=True)
+class OpponentAssault(Step):
+    """The scripted side attacks with every creature that can."""
+
+    def run(self, state: BellumState) -> None:
+        begin_declare(state)
+        state.phase = DECLARE
+        for uid in state.living(SCRIPTED):
+            if state.cover[uid] < 0:
+                declare(state, uid)
+        if state.attackers:
+            start_assault(state)
+
+
+@task("opponent_deploy")
+@dataclass(slots=True)
+class OpponentDeploy(Step):
+    """The scripted side's Deployment phase."""
+
+    def run(self, state: BellumState) -> None:
+        _script(state).deploy(state)
+
+
+@task("opponent_draw")
+@dataclass(slots=True)
+class OpponentDraw(Step):
+    """The scripted side's Draw phase."""
+
+    def run(self, state: BellumState) -> None:
+        _script(state).draw(state)
+
+
+@task("reveal")
+@dataclass(slots=True)
+class Reveal(Step):
+    """The scripted side reveals `count` more cards from its deck."""
+
+    count: Count
+
+    def run(self, state: BellumState) -> None:
+        _script(state).reveal(state, self.count)

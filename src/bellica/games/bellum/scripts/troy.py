@@ -1,0 +1,178 @@
+"""The Siege of Troy: three of your creatures must flee before Troy's four districts fall."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bellica.core import Action
+from bellica.core.cards.zones import reshuffle
+from bellica.core.stack import Cards, Decision, Side, Step, task
+from bellica.games.bellum.cards import Effect
+from bellica.games.bellum.rules.effects import enter_play, leave_play, put
+from bellica.games.bellum.rules.turn import Blocks, block, end_game
+from bellica.games.bellum.scripts.solo import (
+    PLAYER,
+    SCRIPTED,
+    SoloScript,
+    play_scripted,
+    strongest,
+    weakest,
+)
+from bellica.games.bellum.state import BLOCKING, DRAW, BellumState
+
+HARMFUL = frozenset({"damage", "destroy", "petrify", "remove"})
+ASSASSIN = "Assassin"
+SOLDIER = "soldier"
+LABYRINTH = "labyrinth"
+REINFORCEMENTS = 3  # cards the Greeks reveal each Draw phase
+FLED_TO_WIN = 3
+
+
+class Troy(SoloScript):
+    """The Greeks reveal Reinforcements and play them; Achilles brings in a Soldier at their
+    Rally and blocks your strongest attacker; one unblocked Trojan may flee each assault."""
+
+    id = "solo-troy"
+
+    def set_up(self, state: BellumState) -> None:
+        super().set_up(state)
+        self.draw(state)  # the first three Reinforcements
+
+    def pick(
+        self, state: BellumState, side: int, src: int, effect: Effect, cands: list[int]
+    ) -> list[int]:
+        """Greek Assassins hit your weakest creature, and nobody when you have none."""
+        if effect.verb not in HARMFUL or state.game.table.card[src].name != ASSASSIN:
+            return cands
+        yours = [u for u in cands if state.owner[u] == PLAYER]
+        return weakest(state, yours) if yours else []
+
+    def discard(self, state: BellumState, side: int, amount: int) -> None:
+        """The Greeks discard the first Reinforcements card."""
+        for _ in range(amount):
+            if state.reinforcements:
+                state.discard[side].append(state.reinforcements.pop(0))
+
+    def forced_blocks(self, state: BellumState) -> bool:
+        """Achilles blocks your strongest attacker (a tie: you pick)."""
+        hero = self.hero
+        if state.active != PLAYER:
+            return False
+        if not self.hero_in_play(state) or state.status[hero] & BLOCKING or state.cover[hero] >= 0:
+            return False
+        if not state.attackers:
+            return False
+        blockable = [a for a in state.attackers if not state.has_ongoing(a, "unblockable")]
+        if not blockable:
+            return False
+        tied = strongest(state, blockable)
+        if len(tied) == 1:
+            block(state, tied[0], hero)
+            return False
+        state.stack.append(Blocks(0))
+        state.stack.append(AchillesTarget(PLAYER, tuple(tied)))
+        return True
+
+    def on_unblocked(self, state: BellumState, free: list[int]) -> bool:
+        """An unblocked Trojan may flee (the Greeks have no city to pillage)."""
+        if state.active == PLAYER:
+            if free:
+                state.stack.append(Flee(PLAYER, tuple(free)))
+            return True
+        return False
+
+    def rally(self, state: BellumState) -> None:
+        """Achilles brings the first Soldier among the Reinforcements into play."""
+        super().rally(state)
+        hero = self.hero
+        if self.hero_in_play(state) and state.cover[hero] < 0:
+            soldiers = [
+                u
+                for u in state.reinforcements
+                if state.face_of(u).kind == "creature" and state.face_of(u).clan == SOLDIER
+            ]
+            if soldiers:
+                state.reinforcements.remove(soldiers[0])
+                enter_play(state, soldiers[0], SCRIPTED)
+
+    def deploy(self, state: BellumState) -> None:
+        """The Greeks play their Reinforcements in order."""
+        super().deploy(state)
+        if state.reinforcements:
+            state.stack.append(Reinforce())
+
+    def draw(self, state: BellumState) -> None:
+        """Three Reinforcements are revealed; a Labyrinth among them is Removed."""
+        state.phase = DRAW
+        deck = state.deck[SCRIPTED]
+        for _ in range(REINFORCEMENTS):
+            if not deck and not reshuffle(state.discard[SCRIPTED], deck, state.rng):
+                break
+            uid = deck.pop()
+            if state.face_of(uid).kind == LABYRINTH:
+                put(state, uid, SCRIPTED, "stock")  # Removed: one Reinforcement fewer
+            else:
+                state.reinforcements.append(uid)
+
+    def flee(self, state: BellumState, uid: int) -> None:
+        leave_play(state, uid, "stock")
+        state.caused.append(("fled", uid))
+        state.fled += 1
+        if state.fled >= FLED_TO_WIN:
+            end_game(state, (PLAYER,), "three Trojan creatures fled the city")
+
+
+def _troy(state: BellumState) -> Troy:
+    script = state.game.script
+    assert isinstance(script, Troy)
+    return script
+
+
+@task("reinforce")
+@dataclass(slots=True)
+class Reinforce(Step):
+    """The Greeks play their first Reinforcement."""
+
+    def run(self, state: BellumState) -> None:
+        if not state.reinforcements:  # a Greek discard may have taken the last one
+            return
+        uid = state.reinforcements.pop(0)
+        if state.reinforcements:
+            state.stack.append(Reinforce())
+        play_scripted(state, uid)
+
+
+@task("achilles_target")
+@dataclass(slots=True)
+class AchillesTarget(Decision):
+    """Several of your attackers are the strongest: `side` picks the one Achilles blocks."""
+
+    side: Side
+    cards: Cards
+
+    def choices(self, state: BellumState) -> list[Action]:
+        card = state.game.actions.card
+        return [card("target", u) for u in self.cards]
+
+    def choose(self, state: BellumState, action: Action) -> None:
+        block(state, state.game.actions.uid(action), _troy(state).hero)
+
+
+@task("flee")
+@dataclass(slots=True)
+class Flee(Decision):
+    """One of your unblocked attackers (`cards`) may flee the city."""
+
+    side: Side
+    cards: Cards
+
+    def choices(self, state: BellumState) -> list[Action]:
+        space = state.game.actions
+        return [space.card("flee", u) for u in self.cards] + [space.plain("no_flee")]
+
+    def automatic(self, action: Action) -> bool:
+        return False
+
+    def choose(self, state: BellumState, action: Action) -> None:
+        if action.kind == "flee":
+            _troy(state).flee(state, state.game.actions.uid(action))
