@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -317,10 +316,6 @@ def _card_label(table: str, index: int, entry: Any) -> str:
 
 def load_cards(path: str | Path | None = None) -> CardSet:
     """Read and validate a card file (ours by default); raises InvalidCardData naming the file,
-    the card and the field."""
-    return _load(str(Path(path) if path is not None else CARDS_FILE))
-
-
-@cache
-def _load(path: str) -> CardSet:
-    return load_toml(path, CardSet, _card_label)
+    the card and the field. The result is cached by the file's content: an unchanged file is
+    parsed once per process, an edited one is read again."""
+    return load_toml(Path(path) if path is not None else CARDS_FILE, CardSet, _card_label)

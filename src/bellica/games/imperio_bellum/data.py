@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 from typing import Literal
 
@@ -112,11 +111,7 @@ class SetupData(BaseModel):
 
 
 def load_setup_data(path: str | Path | None = None) -> SetupData:
-    """Read and validate a formations file (ours by default); raises InvalidCardData."""
-    path = Path(path) if path is not None else DATA_FILE
-    return _load(str(path))
-
-
-@cache
-def _load(path: str) -> SetupData:
-    return load_toml(path, SetupData)
+    """Read and validate a formations file (ours by default); raises InvalidCardData. The
+    result is cached by the file's content: an unchanged file is parsed once per process, an
+    edited one is read again."""
+    return load_toml(Path(path) if path is not None else DATA_FILE, SetupData)
