@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
-from functools import cache
+from collections import Counter
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
-from bellica.core.data_file import load_toml
+from bellica.core.data_file import Whole, load_toml
+from bellica.core.errors import InvalidCardData
+from bellica.core.options import shown
 
 DATA_DIR = Path(__file__).parent / "data"
 CARDS_FILE = DATA_DIR / "cards.toml"
 
 Clan = Literal["myth", "soldier", "oracle", "demon"]
+AnyClan = Literal["myth", "soldier", "oracle", "demon", "any"]
 Ring = Literal["any", "myth", "soldier", "oracle", "demon"]
 Kind = Literal["creature", "spell", "relic", "district", "petrified", "labyrinth", "help"]
 Deck = Literal["city", "olympus", "legend", "basic", "stock", "help"]
@@ -61,48 +64,72 @@ ONGOING_ONLY = {"power", "immune", "unblockable"}
 ONGOING_TARGETS = {"self", "own_creatures", "other_own_creatures"}
 PLAYER_VERBS = {"draw", "discard", "sacrifice", "take", "look"}
 
+# Every number a card file may hold is a strict whole number (not true, not "3", not 3.0) within
+# bounds that fit the game; the bounds keep a user's file from overflowing what reads the cards
+# (the heuristics, the observation tensors) and are named in the error when one is broken.
+MAX_POWER = 12  # a creature's printed power; an ongoing power change is -12 to +12, not 0
+MAX_DAMAGE = 20  # damage one effect deals (every creature dies of far less)
+MAX_HEAL = 20  # damage tokens one heal removes; 99 means "all of them"
+HEAL_ALL = 99
+MAX_CARDS_MOVED = 10  # cards one draw, discard, sacrifice or look moves or shows
+MAX_CHARGES = 20  # charges one effect puts on or takes off a card, or a condition asks for
+MAX_PILLAGE = 4  # districts one pillage takes: a city has four
+MAX_SUMMON = 5  # copies one summon or take brings from the Stock
+MAX_EFFECTS = 10  # effects in one ability
+MAX_TEXT = 400  # characters of a face's text
+MAX_NAME = 40  # characters of a face's name
+MAX_NUMBER = 999  # card numbers are 001 to 999, so a set holds at most 999 cards
+MIN_STARTER = 3  # Basic designs a starter deck needs: the second player's opening hand
+
 
 class Condition(BaseModel):
     """When an effect applies: every field given must hold."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
-    other: Clan | Literal["any"] | None = None  # you have another creature of this clan in play
-    own: Clan | Literal["any"] | None = None  # you have a card of this clan in play (this counts)
-    charges: int | None = Field(default=None, ge=1)  # this card holds at least this many charges
+    other: AnyClan | None = None  # you have another creature of this clan in play
+    own: AnyClan | None = None  # you have a card of this clan in play (this counts)
+    # this card holds at least this many charges (1 to 20)
+    charges: Annotated[int, Whole(1, MAX_CHARGES)] | None = None
     died_this_turn: bool = False  # a death ability has triggered this turn
 
 
 class Effect(BaseModel):
     """One step of an ability: a verb with its amount, target and conditions."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
-    damage: int | None = Field(default=None, ge=1)
-    heal: int | None = Field(default=None, ge=1)  # damage tokens removed (99: all of them)
+    damage: Annotated[int, Whole(1, MAX_DAMAGE)] | None = None  # 1 to 20
+    # damage tokens removed: 1 to 20, or 99 for all of them
+    heal: Annotated[int, Whole(1, MAX_HEAL, also=(HEAL_ALL,))] | None = None
     destroy: bool = False
     petrify: bool = False
     shield: bool = False
-    power: int | None = None  # ongoing: the targets' power changes by this much
+    # ongoing: the targets' power changes by this much (-12 to 12, not 0)
+    power: Annotated[int, Whole(-MAX_POWER, MAX_POWER, not_zero=True)] | None = None
     immune: bool = False  # ongoing: the targets take no damage
     unblockable: bool = False  # ongoing: the targets cannot be blocked
-    draw: int | None = Field(default=None, ge=1)
-    discard: int | None = Field(default=None, ge=1)
-    sacrifice: int | None = Field(default=None, ge=1)
-    summon: str | None = None  # a Stock card's name, put into the controller's play
-    take: str | None = None  # a Stock card's name, put into `who`'s discard pile
+    draw: Annotated[int, Whole(1, MAX_CARDS_MOVED)] | None = None  # 1 to 10 cards
+    discard: Annotated[int, Whole(1, MAX_CARDS_MOVED)] | None = None  # 1 to 10 cards
+    sacrifice: Annotated[int, Whole(1, MAX_CARDS_MOVED)] | None = None  # 1 to 10 creatures
+    # a Stock card's name, put into the controller's play
+    summon: str | None = Field(default=None, min_length=1, max_length=MAX_NAME)
+    # a Stock card's name, put into `who`'s discard pile
+    take: str | None = Field(default=None, min_length=1, max_length=MAX_NAME)
     remove: bool = False
-    charge: int | None = Field(default=None, ge=1)  # charges put on this card
-    spend: int | None = Field(default=None, ge=1)  # charges taken off this card
+    charge: Annotated[int, Whole(1, MAX_CHARGES)] | None = None  # charges put on this card, 1-20
+    spend: Annotated[int, Whole(1, MAX_CHARGES)] | None = None  # charges taken off it, 1-20
     flip: bool = False
-    pillage: int | None = Field(default=None, ge=2)  # districts pillaged instead of one
+    # districts pillaged instead of one: 2 to 4 (a city has four)
+    pillage: Annotated[int, Whole(2, MAX_PILLAGE)] | None = None
     cancel: bool = False  # an answer cancels the spell it answers
-    look: int | None = Field(default=None, ge=1)  # look at the top cards of a deck, discard one
+    # look at the top 1 to 10 cards of a deck, discard one
+    look: Annotated[int, Whole(1, MAX_CARDS_MOVED)] | None = None
 
     target: Target | None = None
     clan: Clan | None = None  # only targets (or, for pillage, unblocked attackers) of this clan
     who: Who = "self"
-    count: int = Field(default=1, ge=1, le=5)  # summon: how many
+    count: Annotated[int, Whole(1, MAX_SUMMON)] = 1  # summon and take: how many, 1 to 5
     optional: bool = False  # "you may"
     requires: Condition | None = None
     _verb: str = PrivateAttr(default="")
@@ -143,34 +170,38 @@ class Effect(BaseModel):
         return self._amount
 
 
+Effects = Annotated[list[Effect], Field(max_length=MAX_EFFECTS)]
+
+
 class Answer(BaseModel):
     """An answer: a spell played out of turn when `on` happens, if `requires` holds."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     on: AnswerEvent
     requires: Condition | None = None
-    effects: list[Effect] = Field(min_length=1)
+    effects: list[Effect] = Field(min_length=1, max_length=MAX_EFFECTS)
 
 
 class Face(BaseModel):
     """One side of a card: what it is and what it does."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
-    name: str = Field(min_length=1, max_length=40)
+    name: str = Field(min_length=1, max_length=MAX_NAME)
     kind: Kind
     clan: Clan | None = None
-    power: int | None = Field(default=None, ge=1, le=12)
-    text: str = ""
-    play: list[Effect] = Field(default_factory=list)  # a spell's effect
-    rally: list[Effect] = Field(default_factory=list)
-    deployment: list[Effect] = Field(default_factory=list)
-    death: list[Effect] = Field(default_factory=list)
-    assault: list[Effect] = Field(default_factory=list)
-    ongoing: list[Effect] = Field(default_factory=list)
-    pillage: list[Effect] = Field(default_factory=list)  # a district's
-    purchase: list[Effect] = Field(default_factory=list)
+    power: Annotated[int, Whole(1, MAX_POWER)] | None = None  # a creature's: 1 to 12
+    text: str = Field(default="", max_length=MAX_TEXT)
+    # Abilities: at most 10 effects each.
+    play: Effects = Field(default_factory=list)  # a spell's effect
+    rally: Effects = Field(default_factory=list)
+    deployment: Effects = Field(default_factory=list)
+    death: Effects = Field(default_factory=list)
+    assault: Effects = Field(default_factory=list)
+    ongoing: Effects = Field(default_factory=list)
+    pillage: Effects = Field(default_factory=list)  # a district's
+    purchase: Effects = Field(default_factory=list)
     answer: Answer | None = None
 
     @model_validator(mode="after")
@@ -225,13 +256,14 @@ class Face(BaseModel):
 class Card(Face):
     """A printed card: its number, where it starts, its cost, and maybe a back face."""
 
-    number: int = Field(ge=1, le=999)
+    number: Annotated[int, Whole(1, MAX_NUMBER)]  # 1 to 999, each used once
     deck: Deck
-    stack: int | None = Field(default=None, ge=1, le=4)  # Olympus and Legend numbers I..IV
-    cost: list[Ring] = Field(default_factory=list, max_length=6)
+    stack: Annotated[int, Whole(1, 4)] | None = None  # Olympus and Legend numbers I..IV
+    cost: list[Ring] = Field(default_factory=list, max_length=6)  # at most 6 rings
     city: City | None = None
-    district: int | None = Field(default=None, ge=1, le=4)
-    strategy: int | None = Field(default=None, ge=0, le=9)  # charges on a city's fourth district
+    district: Annotated[int, Whole(1, 4)] | None = None  # 1 to 4
+    # charges on a city's fourth district: 0 to 9
+    strategy: Annotated[int, Whole(0, 9)] | None = None
     back: Face | None = None  # the other face, shown after a Flip
     provisional: bool
 
@@ -260,15 +292,15 @@ class Card(Face):
 class CardSet(BaseModel):
     """A whole card file."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
-    card: list[Card] = Field(min_length=1)
+    card: list[Card] = Field(min_length=1, max_length=MAX_NUMBER)
 
     @model_validator(mode="after")
     def _consistent(self) -> CardSet:
-        numbers = [c.number for c in self.card]
-        for number in numbers:
-            if numbers.count(number) > 1:
+        numbers = Counter(c.number for c in self.card)
+        for number, uses in numbers.items():
+            if uses > 1:
                 raise ValueError(f"card {number:03d}: its number is used twice")
         stock = {c.name for c in self.card if c.deck == "stock"}
         for card in self.card:
@@ -305,22 +337,41 @@ class CardSet(BaseModel):
     def by_number(self) -> dict[int, Card]:
         return {c.number: c for c in self.card}
 
+    def check_playable(self, variant: str, where: str | Path = "the card file") -> None:
+        """Raise InvalidCardData unless the set can deal a game of `variant`: a standard or
+        teams game needs two whole cities and a starter deck for each player (one copy of each
+        Basic design, at least MIN_STARTER designs so that an opening hand can be drawn). A
+        solo scenario brings its own decks; its cards are checked when it is loaded. Kept out
+        of the file's validation, so that a set meant only for solo play still loads."""
+        if variant not in ("standard", "teams"):
+            return
+        if len(self.cities()) < 2:
+            raise InvalidCardData(f"{where}: a game needs two cities with four districts each")
+        designs = len({c.name for c in self.card if c.deck == "basic"})
+        if designs < MIN_STARTER:
+            raise InvalidCardData(
+                f"{where}: a {variant} game deals each player a starter deck of one copy of "
+                f"each Basic card; it needs at least {MIN_STARTER} Basic designs (the opening "
+                f"hand), this set has {designs}"
+            )
+
 
 def _card_label(table: str, index: int, entry: Any) -> str:
     """ "card #32 (32 Yama)": the entry's place in the file, then its number and name."""
     label = ""
     if isinstance(entry, dict):
         number, name = entry.get("number"), entry.get("name")
-        label = " (" + " ".join(str(x) for x in (number, name) if x is not None) + ")"
+        parts = [
+            x if isinstance(x, str) and len(x) <= MAX_NAME else shown(x)
+            for x in (number, name)
+            if x is not None
+        ]
+        label = " (" + " ".join(parts) + ")" if parts else ""
     return f"card #{index + 1}{label}"
 
 
 def load_cards(path: str | Path | None = None) -> CardSet:
     """Read and validate a card file (ours by default); raises InvalidCardData naming the file,
-    the card and the field."""
-    return _load(str(Path(path) if path is not None else CARDS_FILE))
-
-
-@cache
-def _load(path: str) -> CardSet:
-    return load_toml(path, CardSet, _card_label)
+    the card and the field. The result is cached by the file's content: an unchanged file is
+    parsed once per process, an edited one is read again."""
+    return load_toml(Path(path) if path is not None else CARDS_FILE, CardSet, _card_label)

@@ -54,8 +54,7 @@ class Bellum(Game):
         where = self.cards or "the card file"
         self.cities = self.card_set.cities()
         variant = self.variant
-        if variant in ("standard", "teams") and len(self.cities) < 2:
-            raise InvalidCardData(f"{where}: a game needs two cities with four districts each")
+        self.card_set.check_playable(variant, where)
         chosen = self.options["cities"]
         if chosen != "random":
             missing = [c for c in chosen.split(",") if c not in self.cities]

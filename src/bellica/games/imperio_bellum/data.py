@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from functools import cache
+from collections import Counter
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from bellica.core.data_file import load_toml
+from bellica.core.data_file import Whole, load_toml
 from bellica.games.imperio_bellum.pieces import KIND_BY_LETTER, KNIGHT
 
 DATA_FILE = Path(__file__).parent / "data" / "formations.toml"
@@ -16,19 +16,22 @@ MAX_PIECES = 15
 MAX_RESERVES = 50
 MAX_KNIGHTS_ON_BOARD = 8
 MAX_KNIGHTS = 10
+MAX_NAME = 60  # characters of a formation's or a reinforcement list's name
+MAX_DESCRIPTION = 400  # characters of a description
+MAX_RANK = 40  # characters of a rank: nine letters and the spaces between them
 
 
 class Formation(BaseModel):
     """A ready-made setup of one side's zone: bases and up to 15 pieces."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
-    name: str = Field(min_length=1, max_length=60)
+    name: str = Field(min_length=1, max_length=MAX_NAME)
     side: Literal["attacker", "defender", "any"]
     provisional: bool
-    description: str = ""
-    front: str
-    back: str
+    description: str = Field(default="", max_length=MAX_DESCRIPTION)
+    front: str = Field(max_length=MAX_RANK)  # nine letters from H B K A P F O
+    back: str = Field(max_length=MAX_RANK)
 
     @field_validator("front", "back")
     @classmethod
@@ -69,15 +72,15 @@ class Formation(BaseModel):
 class Reinforcements(BaseModel):
     """A ready-made reinforcement list."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
-    name: str = Field(min_length=1, max_length=60)
+    name: str = Field(min_length=1, max_length=MAX_NAME)
     side: Literal["attacker", "defender", "any"]
     provisional: bool
-    knight: int = Field(ge=0, le=MAX_KNIGHTS)
-    archer: int = Field(ge=0, le=MAX_RESERVES)
-    pikeman: int = Field(ge=0, le=MAX_RESERVES)
-    footsoldier: int = Field(ge=0, le=MAX_RESERVES)
+    knight: Annotated[int, Whole(0, MAX_KNIGHTS)]  # 0 to 10
+    archer: Annotated[int, Whole(0, MAX_RESERVES)]  # 0 to 50 each, 50 in all
+    pikeman: Annotated[int, Whole(0, MAX_RESERVES)]
+    footsoldier: Annotated[int, Whole(0, MAX_RESERVES)]
 
     @model_validator(mode="after")
     def _total(self) -> Reinforcements:
@@ -96,7 +99,7 @@ class Reinforcements(BaseModel):
 class SetupData(BaseModel):
     """The whole file: formations and reinforcement lists."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     formation: list[Formation] = Field(default_factory=list, max_length=8)
     reinforcements: list[Reinforcements] = Field(default_factory=list, max_length=4)
@@ -104,19 +107,15 @@ class SetupData(BaseModel):
     @model_validator(mode="after")
     def _unique_names(self) -> SetupData:
         for group in (self.formation, self.reinforcements):
-            names = [entry.name for entry in group]
-            for entry_name in names:
-                if names.count(entry_name) > 1:
+            names = Counter(entry.name for entry in group)
+            for entry_name, uses in names.items():
+                if uses > 1:
                     raise ValueError(f"the name {entry_name!r} is used twice")
         return self
 
 
 def load_setup_data(path: str | Path | None = None) -> SetupData:
-    """Read and validate a formations file (ours by default); raises InvalidCardData."""
-    path = Path(path) if path is not None else DATA_FILE
-    return _load(str(path))
-
-
-@cache
-def _load(path: str) -> SetupData:
-    return load_toml(path, SetupData)
+    """Read and validate a formations file (ours by default); raises InvalidCardData. The
+    result is cached by the file's content: an unchanged file is parsed once per process, an
+    edited one is read again."""
+    return load_toml(Path(path) if path is not None else DATA_FILE, SetupData)
