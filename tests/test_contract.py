@@ -11,6 +11,7 @@ import pytest
 
 import bellica
 from bellica.core import SPECTATOR, Action, IllegalAction, Record, State
+from bellica.core.options import shown as repr_short
 
 MAX_DECISIONS = 20_000
 CONFIGS = [
@@ -199,3 +200,11 @@ def test_outcome_before_the_end_is_an_error(game_id: str, players: int, variant:
     with pytest.raises(bellica.BellicaError, match="not over yet"):
         state.outcome()
     assert state.returns() == [0.0] * players
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64, 10**5000, 1.5, "7", True, None], ids=repr_short)
+def test_bad_seeds_are_refused(seed):
+    for game_id in ("imperio-bellum", "bellum"):
+        with pytest.raises(bellica.InvalidConfig, match="a seed is a whole number"):
+            bellica.load(game_id).new_game(seed=seed)
+    assert bellica.load("bellum").new_game(seed=2**64 - 1).move_count == 0

@@ -182,6 +182,8 @@ class State(ABC):
     rng: Rng
 
     def __init__(self, game: Game, seed: int) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+            raise InvalidConfig(f"a seed is a whole number from 0 to 2**64 - 1, not {shown(seed)}")
         self.game = game
         self.seed = seed
         self.rng = Rng(seed)
