@@ -70,7 +70,9 @@ def test_thinking_ai_does_not_block_the_server(client: TestClient) -> None:
         slowest = max(slowest, time.monotonic() - asked)
         time.sleep(0.02)
     assert time.monotonic() - started >= 2.0
-    assert slowest < 0.5, f"a request waited {slowest:.2f} s for the AI"
+    # Blocked by the thinking, a request would wait the AI's whole 2 s; half of that leaves
+    # room for a busy machine (the test workers and the AI's worker share two cores).
+    assert slowest < 1.0, f"a request waited {slowest:.2f} s for the AI"
 
 
 @pytest.mark.parametrize("hello", [{"token": 5}, {"token": ["a"]}, {}, [1], True, "x"])

@@ -85,11 +85,16 @@ def position(
     lines.append("legends: " + " | ".join(note(p) for p in (legends or [[], [], [], []])))
     lines.append(f"market: {note(market)}")
     if stock is None:
-        stock = [g.table.token[u] for u in g.uids("stock") if u not in placed]
+        stock = [
+            g.table.token[u]
+            for box in range(g.battlefields)
+            for u in g.uids("stock", box)
+            if u not in placed
+        ]
     lines.append(f"stock: {_cards(stock)}")
     lines.append("resolving: -")
     lines.append(f"reinforcements: {note(reinforcements)}")
-    lines.append("assault: - / -")
+    lines.append("assault: - / - / -")
     lines.append(f"rally left: {_cards(rally_left)}")
     lines.append(f"solo: cycles {cycles}, fled {fled}")
     lines.append(f"stack: {stack}")

@@ -103,7 +103,7 @@ def test_hells_rally_removes_one_damage_from_hercules() -> None:
 def test_hells_strongest_creature_blocks_hercules() -> None:
     """Hercules attacks: the strongest Hells creature (Ammit) must block him."""
     s = hells(phase="declare", hands={0: [41]}, play={0: [44], 1: [13, 18, 93]}, decks={1: [85]})
-    do(s, "Attack with Hercules", "Decline Hercules")
+    do(s, "Attack with Hercules")
     assert s.phase == "deploy"
     assert uid(s, 18) in s.discard[1]  # Ammit (4) fell to Hercules (6)
     assert dmg(s, 44) == 4
@@ -113,7 +113,7 @@ def test_hells_strongest_creature_blocks_hercules() -> None:
 def test_hells_tie_for_strongest_blocker_is_your_choice() -> None:
     """Two Hells creatures tie for strongest: the player picks which one blocks Hercules."""
     s = hells(phase="declare", hands={0: [41]}, play={0: [44], 1: [13, 93]}, decks={1: [85]})
-    do(s, "Attack with Hercules", "Decline Hercules")
+    do(s, "Attack with Hercules")
     assert s.current_player == 0
     assert texts(s) == ["Choose Chimera (013)", "Choose Unspeakable Abomination (093)"]
     do(s, "Choose Unspeakable Abomination")
@@ -124,7 +124,7 @@ def test_hells_tie_for_strongest_blocker_is_your_choice() -> None:
 def test_scripted_choices_fall_to_the_player() -> None:
     """Decisions the script leaves open (the Hells' other blocks, a tie) are made by seat 0."""
     s = hells(phase="declare", hands={0: [42]}, play={0: [44, 41], 1: [18, 89]}, decks={1: [85]})
-    do(s, "Attack with Hercules", "Attack with Mercenary", "Decline Hercules")
+    do(s, "Attack with Hercules", "Attack with Mercenary")
     # Ammit blocked Hercules by itself; the Hells' block for the Mercenary is yours to make.
     assert s.blocks == [(uid(s, 44), uid(s, 18))]
     assert s.current_player == 0 and s.stack[-1].side == 1
@@ -186,7 +186,7 @@ def test_hells_chimera_breath_hits_hercules() -> None:
 def test_hells_emeth_death_hits_hercules() -> None:
     """Emeth dies blocking Hercules; its death damage goes to Hercules, not your Mercenary."""
     s = hells(phase="declare", hands={0: [42]}, play={0: [44, 41], 1: [20, 85]}, decks={1: [86]})
-    do(s, "Attack with Hercules", "Done declaring", "Decline Hercules")
+    do(s, "Attack with Hercules", "Done declaring")
     assert s.phase == "deploy" and uid(s, 20) in s.discard[1]
     assert dmg(s, 44) == 3 + 1 and dmg(s, 41) == 0
 
@@ -284,7 +284,7 @@ def test_hells_lost_when_hercules_is_destroyed() -> None:
     """A scripted line from the setup: Hercules trades blows until he falls; the game is lost."""
     s = game(HELLS).new_game(1)
     assert numbers(s, s.hand[0]) == [75, 42, 76]
-    do(s, "Attack with Hercules", "Decline Hercules", "Choose Chimera")
+    do(s, "Attack with Hercules", "Choose Chimera")
     assert dmg(s, 44) == 3
     do(s, "End the Deployment", "Draw 3 cards", "Discard Labyrinth (074)", "Keep this hand")
     do(s, "Do not block")  # Hercules (power 3) meets the Abomination (3): both fall

@@ -27,10 +27,10 @@ def teams(stacks: tuple[list[list[Any]], list[list[Any]]] | None = None, **kw: A
     if stacks is not None:
         table = state.game.table
         for battlefield, piles in enumerate(stacks):
-            state.stacks[battlefield] = [
-                [table.uid_by_token[c if isinstance(c, str) else f"{c:03d}"] for c in pile]
-                for pile in piles
-            ]
+            for zone, pile in zip(state.stacks[battlefield], piles, strict=True):
+                zone[:] = [
+                    table.uid_by_token[c if isinstance(c, str) else f"{c:03d}"] for c in pile
+                ]
     advance(state, idle)
     return state
 
@@ -215,6 +215,26 @@ def test_teams_one_district_and_a_spartan_for_each_defender() -> None:
     spartans = [[s.game.table.card[u].name for u in s.play[side]] for side in (1, 3)]
     assert spartans == [["Spartan"], ["Spartan"]]
     assert not s.play[0][1:] and not s.play[2][1:]
+
+
+def test_teams_play_with_one_stock_of_both_boxes() -> None:
+    """Ruling 30: the second box's Stock joins the first, so there are six Spartans: Sparta's
+    first district gives each defender one, its third district two more each."""
+    s = game("teams", first="0", cities="athens,sparta").new_game(3)
+    stock = [s.game.table.card[u].name for u in s.stock]
+    assert len(stock) == 40 and stock.count("Spartan") == 6 and stock.count("Petrified") == 6
+    s = teams(
+        phase="declare",
+        hands={0: [27], 2: ["027b"]},
+        play={0: [41], 2: ["041b"]},
+        cities=("Athens", "Sparta"),
+        pillaged=(0, 2),
+    )
+    do(s, "Attack with Mercenary (041)", "Attack with Mercenary (041b)")
+    assert s.pillaged == [0, 3]
+    spartans = [[s.game.table.card[u].name for u in s.play[side]] for side in (1, 3)]
+    assert spartans == [["Spartan", "Spartan"], ["Spartan", "Spartan"]]
+    assert sum(s.game.table.card[u].name == "Spartan" for u in s.stock) == 2
 
 
 def test_teams_athens_district_draws_for_each_defender() -> None:

@@ -224,13 +224,56 @@ def test_hercules_lets_an_unblocked_soldier_pillage_two():
 
 
 def test_hercules_needs_the_unblocked_attacker_to_be_a_soldier():
-    """If only a Satyr gets through, Hercules' bonus does not apply."""
+    """If only a Satyr gets through, Hercules' bonus does not apply (and is not offered)."""
     state = position(
         phase="declare", play={0: [44, 16], 1: ["017[s]"]}, cities=("Sparta", "Athens")
     )
     do(state, "Attack with Hercules", "Attack with Satyr")
-    do(state, "Use Hercules", "Block with Satyr (017)")
+    do(state, "Block with Satyr (017)")
     assert state.pillaged == [0, 1]
+
+
+def test_hercules_asks_whether_to_pillage_two_once_the_blocks_are_known():
+    """Ruling 29: his "may" is asked at the pillage step, not when he attacks: the player
+    knows by then which Soldiers got through."""
+    state = position(
+        phase="declare", play={0: [44, 41], 1: ["017[s]"]}, cities=("Sparta", "Athens")
+    )
+    do(state, "Attack with Hercules")
+    assert texts(state) == ["Attack with Mercenary (041)", "Done declaring attackers"]
+    do(state, "Attack with Mercenary")
+    assert texts(state) == ["Block with Satyr (017)", "Do not block"]
+    do(state, "Block with Satyr (017)")  # Hercules is held; the Mercenary (a Soldier) is not
+    assert texts(state) == ["Use Hercules (044)", "Decline Hercules (044)"]
+    assert state.current_player == 0 and state.pillaged == [0, 0]
+    declined = state.clone()
+    do(declined, "Decline Hercules")
+    assert declined.pillaged == [0, 1]
+    do(state, "Use Hercules")
+    assert state.pillaged == [0, 2]
+
+
+def test_an_unblocked_attacker_that_dies_before_the_pillage_still_pillages():
+    """Ruling 28: the assault succeeds when an attacker is left unblocked, even if a death
+    ability kills it before the pillage step; the log says why the district fell."""
+    state = position(
+        phase="declare", play={0: [41, "016[d1]"], 1: [27]}, cities=("Sparta", "Athens")
+    )
+    do(state, "Attack with Mercenary", "Attack with Satyr", "Block with Imp")
+    do(state, "Choose Satyr")  # the dying Imp's ability kills the unblocked Satyr
+    assert uid(state, 16) in state.discard[0]
+    assert state.pillaged == [0, 1]
+    assert [e.text for e in state.events()][-2:] == [
+        "Satyr (016) was not blocked: the assault on Athens succeeds",
+        "Athens's district 1 is pillaged",
+    ]
+
+
+def test_the_log_says_when_every_attacker_was_blocked():
+    state = position(phase="declare", play={0: [41], 1: [27]}, cities=("Sparta", "Athens"))
+    do(state, "Attack with Mercenary", "Block with Imp", "Decline Imp")
+    assert state.pillaged == [0, 0]
+    assert "every attacker was blocked: Athens is not pillaged" in [e.text for e in state.events()]
 
 
 def test_bellum_spell_makes_the_assault_pillage_two():

@@ -107,6 +107,7 @@ def test_the_last_actions_consequences_are_told_in_words() -> None:
         "Satyr (017) takes 3 damage",
         "Chimera (013) takes 1 damage",
         "Satyr (017) is destroyed",
+        "every attacker was blocked: Sparta is not pillaged",
     ]
     assert "events" not in state.observation(0)
 

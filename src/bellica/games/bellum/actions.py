@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bellica.core.cards import CardActionSpace, CardTable
 
-MAX_CARDS = 200  # uids per configuration (two boxes hold 188)
+MAX_CARDS = 200  # uids per configuration (the teams game holds 166)
 
 # Decisions about one card, in index order; each takes MAX_CARDS indices.
 CARD_KINDS = (

@@ -16,8 +16,9 @@ from bellica.games.bellum.state import COUNTERS, BellumState, zone_families
 
 RULES_FILE = Path(__file__).parent / "rules.md"
 # Which cards a second box adds for four players: every player needs a starter deck and every
-# battlefield its own Olympus stacks; Legend, City, Stock and Help cards stay single.
-SECOND_BOX_DECKS = ("olympus", "basic")
+# battlefield its own Olympus stacks, and both boxes' Stock cards make one Stock (ruling 30);
+# Legend, City and Help cards stay single.
+SECOND_BOX_DECKS = ("olympus", "basic", "stock")
 
 
 class BellumTable(CardTable[Card]):

@@ -37,8 +37,10 @@ def write_position(state: BellumState) -> str:
         flags.append("strategy_used")
     if state.died_this_turn:
         flags.append("died_this_turn")
-    if state.pillage_bonus[0]:
-        flags.append(f"pillage={state.pillage_bonus[0]}:{state.pillage_bonus[1] or 'any'}")
+    bonus, clan, source = state.pillage_bonus
+    if bonus:
+        asked = game.table.token[source] if source >= 0 else "-"
+        flags.append(f"pillage={bonus}:{clan or 'any'}:{asked}")
     lines.append("flags: " + (" ".join(flags) or "-"))
     for team in range(game.teams):
         city = state.cities[team] or "none"
@@ -57,7 +59,7 @@ def write_position(state: BellumState) -> str:
     lines.append("resolving: " + codec.words(state.resolving, values, state.owner))
     lines.append("reinforcements: " + cards(state.reinforcements))
     blocks = " ".join(f"{game.table.token[a]}>{game.table.token[b]}" for a, b in state.blocks)
-    lines.append(f"assault: {tokens(state.attackers)} / {blocks or '-'}")
+    lines.append(f"assault: {tokens(state.attackers)} / {blocks or '-'} / {tokens(state.through)}")
     lines.append("rally left: " + tokens(state.rally_left))
     lines.append(f"solo: cycles {state.cycles}, fled {state.fled}")
     lines.append("stack: " + write_stack(state.stack, game))
@@ -157,8 +159,9 @@ def read_position(game: Bellum, text: str) -> BellumState:
             state.strategy_used = True
         elif flag == "died_this_turn":
             state.died_this_turn = True
-        elif bonus := re.fullmatch(r"pillage=(\d):(any|myth|soldier|oracle|demon)", flag):
-            state.pillage_bonus = (int(bonus[1]), "" if bonus[2] == "any" else bonus[2])
+        elif bonus := re.fullmatch(r"pillage=([2-4]):(any|myth|soldier|oracle|demon):(\S+)", flag):
+            source = -1 if bonus[3] == "-" else reader.tokens(bonus[3], "flags")[0]
+            state.pillage_bonus = (int(bonus[1]), "" if bonus[2] == "any" else bonus[2], source)
         elif flag != "-":
             raise InvalidPosition(f"unknown flag {flag[:20]!r}")
     for team in range(game.teams):
@@ -191,10 +194,15 @@ def read_position(game: Bellum, text: str) -> BellumState:
     state.resolving[:] = reader.cards(state, reader.get("resolving"), None, "resolving", owned=True)
     # The Greeks' Reinforcements are theirs (side 1) in the Siege of Troy.
     state.reinforcements[:] = reader.cards(state, reader.get("reinforcements"), 1, "reinforcements")
-    attackers, slash, blocks = reader.get("assault").partition("/")
-    if not slash:
-        raise InvalidPosition("the assault line reads like '013 017 / 013>021' or '- / -'")
+    parts = reader.get("assault").split("/")
+    if len(parts) != 3:
+        raise InvalidPosition(
+            "the assault line reads attackers / blocks / unblocked, like '013 017 / 013>021 / "
+            "017', or '- / - / -'"
+        )
+    attackers, blocks, through = parts
     state.attackers = reader.tokens(attackers, "assault")
+    state.through = reader.tokens(through, "assault")
     for pair in blocks.split():
         if pair == "-":
             continue

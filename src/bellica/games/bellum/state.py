@@ -104,6 +104,7 @@ class BellumState(State):
         "stock",
         "strategy",
         "strategy_used",
+        "through",
         "winners",
         "zones",
     )
@@ -118,6 +119,7 @@ class BellumState(State):
         self._bind()
         self.attackers: list[int] = []
         self.blocks: list[tuple[int, int]] = []  # (attacker, blocker)
+        self.through: list[int] = []  # the attackers left unblocked once blockers were chosen
         self.cities: list[str] = [""] * game.teams  # each team's city ("" for none)
         self.first = 0  # the team that played the first turn
         self.pillaged = [0] * game.teams
@@ -129,7 +131,9 @@ class BellumState(State):
         self.rally_left: list[int] = []
         self.strategy_used = False
         self.died_this_turn = False
-        self.pillage_bonus: tuple[int, str] = (0, "")
+        # Districts an unblocked attacker of a clan ("": any) pillages this turn, and the card
+        # whose "may" it is (-1: no choice) — asked once the blocks are known.
+        self.pillage_bonus: tuple[int, str, int] = (0, "", -1)
         self.stack: list[Task] = []
         self.cycles = 0  # solo: how often the opponent's deck ran out
         self.fled = 0  # solo (Troy): creatures that fled
@@ -306,6 +310,7 @@ class BellumState(State):
         new._bind()
         new.attackers = self.attackers[:]
         new.blocks = self.blocks[:]
+        new.through = self.through[:]
         new.cities = self.cities[:]
         new.first = self.first
         new.pillaged = self.pillaged[:]

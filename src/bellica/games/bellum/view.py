@@ -88,6 +88,13 @@ def event_text(state: BellumState, event: tuple[Any, ...]) -> str:
     kind, subject, *rest = event
     if kind == "pillage":
         return f"{state.cities[subject]}'s district {rest[0]} is pillaged"
+    if kind == "held":
+        return f"every attacker was blocked: {state.cities[subject]} is not pillaged"
+    if kind == "through":
+        names = [label[uid] for uid in subject]
+        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        verb = "was" if len(names) == 1 else "were"
+        return f"{who} {verb} not blocked: the assault on {state.cities[rest[0]]} succeeds"
     other = rest[0] if rest else None
     if kind in ("enter", "spell", "buy"):
         other = side_name(state, other)
@@ -103,6 +110,10 @@ def events(state: BellumState, caused: list[tuple[Any, ...]]) -> list[Event]:
         facts: tuple[tuple[str, Any], ...]
         if kind == "pillage":
             facts = (("team", subject), ("district", rest[0]))
+        elif kind == "held":
+            facts = (("team", subject),)
+        elif kind == "through":
+            facts = (("cards", [token[u] for u in subject]), ("team", rest[0]))
         else:
             facts = (("card", token[subject]),)
             if kind == "damage":

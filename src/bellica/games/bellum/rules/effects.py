@@ -498,8 +498,14 @@ def perform(state: BellumState, ability: Ability, effect: Effect, confirmed: boo
         else:
             state.stack.append(_choose_target(ability, tuple(cands), effect.optional))
         return
-    if effect.optional and not confirmed and not scripted and target != "hand_or_discard":
-        a = ability  # (a Remove choice below offers its own way to decline)
+    if (
+        effect.optional
+        and not confirmed
+        and not scripted
+        and target != "hand_or_discard"  # (a Remove choice offers its own way to decline)
+        and verb != "pillage"  # (asked once the blocks are known: see PillageStep)
+    ):
+        a = ability
         state.stack.append(MayUse(a.side, a.card, a.face, a.trigger, a.step, a.context))
         return
     if target is not None and target != "hand_or_discard":
@@ -545,7 +551,7 @@ def perform(state: BellumState, ability: Ability, effect: Effect, confirmed: boo
     elif verb == "flip":
         flip(state, src)
     elif verb == "pillage":
-        state.pillage_bonus = (amount, effect.clan or "")
+        state.pillage_bonus = (amount, effect.clan or "", src if effect.optional else -1)
     elif verb == "cancel":
         ctx = ability.context
         if ctx >= 0:

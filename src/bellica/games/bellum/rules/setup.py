@@ -58,7 +58,9 @@ def set_up_duel(state: BellumState) -> None:
         state.legends[(table.card[uid].stack or 1) - 1].append(uid)
     for pile in state.legends:
         rng.shuffle(pile)
-    state.stock.extend(game.uids("stock"))
+    for box in range(game.battlefields):  # one Stock, of every box in play
+        state.stock.extend(game.uids("stock", box))
+    state.stock.sort()
     # Starter decks: one copy of every Basic card for each player.
     for side in range(game.sides):
         box, copy = divmod(side, 2)

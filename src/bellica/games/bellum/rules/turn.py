@@ -38,7 +38,7 @@ def start_turn(state: BellumState) -> None:
     state.member = 0
     state.strategy_used = False
     state.died_this_turn = False
-    state.pillage_bonus = (0, "")
+    state.pillage_bonus = (0, "", -1)
     if state.active in state.game.scripted:
         state.game.script.opponent_turn(state)
         return
@@ -110,6 +110,7 @@ def begin_declare(state: BellumState) -> None:
     state.phase = DECLARE
     state.attackers = []
     state.blocks = []
+    state.through = []
 
 
 def can_attack(state: BellumState, uid: int) -> bool:
@@ -197,6 +198,9 @@ def run_blocks(state: BellumState, index: int) -> None:
     after_blocks = state.game.after_blocks
     if after_blocks is not None:
         after_blocks(state)
+    # Whether the assault succeeds is settled now: an attacker left unblocked pillages even
+    # if it dies before the pillage step (ruling 28).
+    state.through = unblocked(state)
 
 
 @task("block")
@@ -250,22 +254,51 @@ def unblocked(state: BellumState) -> list[int]:
 @task("pillage_step")
 @dataclass(slots=True)
 class PillageStep(Step):
-    """If an attacker got through unblocked, the defending city loses a district."""
+    """If an attacker was left unblocked, the defending city loses a district (two, when a
+    card says so and its owner wants)."""
 
     def run(self, state: BellumState) -> None:
-        free = unblocked(state)
+        free = state.through
         on_unblocked = state.game.on_unblocked
         if on_unblocked is not None and on_unblocked(state, free):
             return
-        if not free:
-            return
-        count = 1
-        bonus, clan = state.pillage_bonus
-        if bonus > 1 and any(not clan or state.face_of(a).clan == clan for a in free):
-            count = bonus
         defending = state.active ^ 1
-        if state.cities[defending]:
-            state.stack.append(Pillage(defending, count))
+        if not state.cities[defending]:
+            return
+        if not free:
+            state.caused.append(("held", defending))
+            return
+        state.caused.append(("through", tuple(free), defending))
+        bonus, clan, source = state.pillage_bonus
+        if bonus > 1 and any(not clan or state.face_of(a).clan == clan for a in free):
+            if source >= 0:  # "may": asked now that the blocks are known
+                owner = state.owner[source]
+                side = owner if owner >= 0 else state.active_side()
+                state.stack.append(PillageMore(side, source, defending, bonus))
+                return
+            state.stack.append(Pillage(defending, bonus))
+            return
+        state.stack.append(Pillage(defending, 1))
+
+
+@task("pillage_more")
+@dataclass(slots=True)
+class PillageMore(Decision):
+    """`side` may have `count` districts of `team`'s city pillaged instead of one, as `card`
+    allows."""
+
+    side: Side
+    card: Card
+    team: Team
+    count: Count
+
+    def choices(self, state: BellumState) -> list[Action]:
+        card = state.game.actions.card
+        return [card("use", self.card), card("decline", self.card)]
+
+    def choose(self, state: BellumState, action: Action) -> None:
+        count = self.count if action.kind == "use" else 1
+        state.stack.append(Pillage(self.team, count))
 
 
 @task("pillage")
@@ -322,6 +355,7 @@ class AssaultEnd(Step):
             state.status[uid] &= ~BLOCKING
         state.attackers = []
         state.blocks = []
+        state.through = []
         if state.active not in state.game.scripted:
             begin_deploy(state)
 

@@ -76,8 +76,9 @@ class Troy(SoloScript):
     def on_unblocked(self, state: BellumState, free: list[int]) -> bool:
         """An unblocked Trojan may flee (the Greeks have no city to pillage)."""
         if state.active == PLAYER:
-            if free:
-                state.stack.append(Flee(PLAYER, tuple(free)))
+            alive = [uid for uid in free if state.in_play(uid)]  # a dead one cannot flee
+            if alive:
+                state.stack.append(Flee(PLAYER, tuple(alive)))
             return True
         return False
 
