@@ -751,3 +751,12 @@ def test_troy_lost_when_fully_pillaged() -> None:
     s = their_turn(troy, play={1: [43]}, decks={1: [46, 47, 48]}, pillaged=(3, 0))
     assert lost(s)
     assert s.pillaged[0] == 4
+
+
+def test_a_scenario_not_won_by_the_house_turn_limit_is_lost() -> None:
+    """The house rule ends a scenario after `turn_limit` rounds, and says so."""
+    s = hells(team=1, round=1, phase="draw", stack="end_turn", play={0: [44]}, turn_limit=1)
+    assert lost(s)
+    assert s.outcome().reason == (
+        "decided by the house turn limit of 1 rounds: the scenario was not won in time"
+    )

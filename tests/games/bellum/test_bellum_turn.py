@@ -462,9 +462,13 @@ def test_turn_limit_settles_by_districts():
 
     outcome = last_turn_ends((1, 2))
     assert outcome.winners == (0,)
-    assert "Athens" in outcome.reason
+    assert outcome.reason == (
+        "decided by the house turn limit of 2 rounds: Athens lost fewer districts (1 against 2)"
+    )
     assert last_turn_ends((2, 1)).winners == (1,)
-    assert last_turn_ends((1, 1)).winners == ()
+    draw = last_turn_ends((1, 1))
+    assert draw.winners == ()
+    assert draw.reason == "decided by the house turn limit of 2 rounds: both cities lost 1 district"
 
 
 def test_turn_limit_waits_for_the_last_round_to_finish():

@@ -441,21 +441,26 @@ def end_game(state: BellumState, winners: tuple[int, ...], reason: str) -> None:
     state.stack.clear()
 
 
+HOUSE_RULE = "decided by the house turn limit"
+
+
 def settle_at_turn_limit(state: BellumState) -> None:
     """House rule: after the last round the city that lost fewer districts wins; equal is a
-    draw. A solo scenario not won by then is lost."""
+    draw. A solo scenario not won by then is lost. The reason says it was the house rule."""
     limit = state.game.turn_limit
+    house = f"{HOUSE_RULE} of {limit} rounds"
     if state.game.solo:
-        end_game(state, (), f"the scenario was not won within {limit} rounds")
+        end_game(state, (), f"{house}: the scenario was not won in time")
         return
     lost = state.pillaged
+    districts = "district" if lost[0] == 1 else "districts"
     if lost[0] == lost[1]:
-        end_game(state, (), f"turn limit ({limit} rounds): both cities lost {lost[0]} districts")
+        end_game(state, (), f"{house}: both cities lost {lost[0]} {districts}")
         return
     team = 0 if lost[0] < lost[1] else 1
     end_game(
         state,
         state.game.seating.winners(team),
-        f"turn limit ({limit} rounds): {state.cities[team]} lost fewer districts "
+        f"{house}: {state.cities[team]} lost fewer districts "
         f"({lost[team]} against {lost[team ^ 1]})",
     )
