@@ -7,6 +7,7 @@ import pickle
 import random
 from copy import deepcopy
 
+import numpy as np
 import pytest
 
 import bellica
@@ -84,6 +85,18 @@ def _check_step(game: bellica.Game, state: State, legal: list[Action], rng: rand
     assert state.position() == before
     # Observations are JSON-able.
     json.dumps([*observations, public])
+    # What learning agents get: the legal mask is exactly the legal actions; each seat's
+    # tensor has the game's shape, bounded values, and nothing determinizing changes.
+    mask = state.legal_mask()
+    assert mask.dtype == np.int8 and mask.shape == (game.num_distinct_actions,)
+    assert sorted(np.flatnonzero(mask).tolist()) == sorted(a.index for a in legal)
+    for seat in range(game.players):
+        tensor = state.observation_tensor(seat)
+        assert tensor.shape == game.observation_shape and tensor.dtype == np.float32
+        assert np.isfinite(tensor).all() and tensor.min() >= 0.0 and tensor.max() <= 1.0
+        for _ in range(2):
+            other = state.determinize(seat, rng.getrandbits(32)).observation_tensor(seat)
+            assert np.array_equal(other, tensor), "the tensor shows what the seat cannot know"
     # A clone is independent.
     twin = state.clone()
     twin.apply(legal[-1])

@@ -37,8 +37,10 @@ _TASK = re.compile(r"^(?P<name>[a-z_]+)(?P<fields>(?: [a-z_]+=\S+)*)$")
 
 
 class Positional(Protocol):
-    """What the stack's notation needs of a game: its sides, teams and card tokens."""
+    """What the stack's notation needs of a game: its task kinds, sides, teams and card
+    tokens."""
 
+    tasks: TaskKinds
     sides: int
     teams: int
 
@@ -92,20 +94,27 @@ class Decision(Task):
         return True
 
 
-REGISTRY: dict[str, type[Task]] = {}
+class TaskKinds:
+    """One game's task kinds by name (each game keeps its own, so names never collide)."""
 
+    def __init__(self) -> None:
+        self.by_name: dict[str, type[Task]] = {}
 
-def task(name: str) -> Callable[[type[Task]], type[Task]]:
-    """Registers a task kind under `name` (the class must be a slotted dataclass)."""
+    def kind(self, name: str) -> Callable[[type[Task]], type[Task]]:
+        """Registers a task kind under `name` (the class must be a slotted dataclass)."""
 
-    def register(cls: type[Task]) -> type[Task]:
-        if name in REGISTRY and REGISTRY[name] is not cls:
-            raise ValueError(f"two task kinds are called {name!r}")
-        cls.name = name
-        REGISTRY[name] = cls
-        return cls
+        def register(cls: type[Task]) -> type[Task]:
+            if name in self.by_name and self.by_name[name] is not cls:
+                raise ValueError(f"two task kinds are called {name!r}")
+            cls.name = name
+            self.by_name[name] = cls
+            return cls
 
-    return register
+        return register
+
+    def names(self) -> list[str]:
+        """Every kind's name, sorted (a fixed order for tensors)."""
+        return sorted(self.by_name)
 
 
 def _kind(cls: type[Task], field: str) -> str:
@@ -150,18 +159,19 @@ def read_stack(text: str, game: Positional, where: str = "stack") -> list[Task]:
 
 
 def read_task(text: str, game: Positional, where: str = "stack") -> Task:
+    kinds = game.tasks.by_name
     match = _TASK.match(text)
-    if not match or match["name"] not in REGISTRY:
-        known = ", ".join(sorted(REGISTRY))
+    if not match or match["name"] not in kinds:
+        known = ", ".join(sorted(kinds))
         raise InvalidPosition(f"{where}: {text[:40]!r} is not a task (tasks: {known})")
-    cls = REGISTRY[match["name"]]
+    cls = kinds[match["name"]]
     given = dict(part.split("=", 1) for part in match["fields"].split())
-    kinds = field_kinds(cls)
-    if set(given) != {name for name, _ in kinds}:
-        wanted = " ".join(f"{name}=…" for name, _ in kinds)
+    fields = field_kinds(cls)
+    if set(given) != {name for name, _ in fields}:
+        wanted = " ".join(f"{name}=…" for name, _ in fields)
         raise InvalidPosition(f"{where}: {cls.name} takes {wanted or 'no fields'}")
     values = {}
-    for name, kind in kinds:
+    for name, kind in fields:
         try:
             values[name] = _read(given[name], kind, game)
         except ValueError as err:

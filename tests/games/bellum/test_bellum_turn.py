@@ -263,9 +263,11 @@ def test_an_unblocked_attacker_that_dies_before_the_pillage_still_pillages():
     do(state, "Choose Satyr")  # the dying Imp's ability kills the unblocked Satyr
     assert uid(state, 16) in state.discard[0]
     assert state.pillaged == [0, 1]
-    assert [e.text for e in state.events()][-2:] == [
+    texts_told = [e.text for e in state.events()]
+    assert texts_told[-3:] == [
         "Satyr (016) was not blocked: the assault on Athens succeeds",
         "Athens's district 1 is pillaged",
+        "Athens draws 1 card",  # the district's Pillage ability
     ]
 
 

@@ -144,3 +144,43 @@ def test_an_opponent_paying_keeps_a_hand_that_can_pay() -> None:
         copy = state.determinize(1, seed)
         assert copy.legal_actions()
         assert copy.observation(1) == state.observation(1)
+
+
+def test_only_the_drawer_reads_which_cards_it_drew() -> None:
+    """A draw is public as a count; the drawer's own log names the cards (teams: only the
+    drawer, teammates do not share hands in Bellum)."""
+    from bellum_helpers import do, position
+
+    state = position(phase="draw", decks={0: [16, 41, 27]})
+    do(state, "Draw 2 cards")
+    draw = next(e for e in state.events() if e.kind == "draw")
+    assert draw.text == "Athens draws 2 cards"
+    assert draw.text_for(1) == "Athens draws 2 cards"
+    assert draw.text_for(0) == "Athens draws Imp (027), Mercenary (041)"
+    assert "Imp" not in json.dumps(draw.to_json(1)) and "Imp" in json.dumps(draw.to_json(0))
+    teams = position("teams", phase="draw", decks={0: [16, 41, 27]})
+    do(teams, "Draw 1 card")
+    (draw,) = [e for e in teams.events() if e.kind == "draw"]
+    assert [draw.text_for(seat) for seat in range(4)] == [
+        "Seat 0 (Athens, team 0) draws Imp (027)",
+        *["Seat 0 (Athens, team 0) draws 1 card"] * 3,
+    ]
+
+
+def test_the_tensor_puts_your_hand_apart_and_the_others_in_their_hidden_pool() -> None:
+    """Seat 0's own hand cards sit in its hand column; seat 1's hand and deck cards only in
+    seat 1's hidden pool, whichever of the two they are in."""
+    from bellum_helpers import position, uid
+
+    from bellica.core.cards import zone_tensor_size
+
+    state = position(hands={0: [16], 1: [41]}, decks={1: [27]})
+    game = state.game
+    places = zone_tensor_size(game.layout, game.sides)
+    cards = state.observation_tensor(0)[: game.table.size * places].reshape(-1, places)
+    hand_column = 2  # decks (2 columns), then hands: the seat's own first
+    pool = places - 1 - game.sides + 1  # the hidden pool of the side after the seat's
+    assert cards[uid(state, 16)].argmax() == hand_column
+    assert cards[uid(state, 41)].argmax() == pool == cards[uid(state, 27)].argmax()
+    seen_by_1 = state.observation_tensor(1)[: game.table.size * places].reshape(-1, places)
+    assert seen_by_1[uid(state, 41)].argmax() == hand_column

@@ -11,7 +11,8 @@ from bellica.core.seating import Seating
 from bellica.games.bellum import INFO, SOLO
 from bellica.games.bellum import actions as act
 from bellica.games.bellum.cards import Card, CardSet, Effect, load_cards
-from bellica.games.bellum.scripts import Script, script_for
+from bellica.games.bellum.rules import TASKS
+from bellica.games.bellum.scripts import Script, hells, plague, script_for, troy  # noqa: F401 (their task kinds)
 from bellica.games.bellum.state import COUNTERS, BellumState, zone_families
 
 RULES_FILE = Path(__file__).parent / "rules.md"
@@ -49,6 +50,7 @@ class Bellum(Game):
 
     info = INFO
     num_distinct_actions = act.SIZE
+    tasks = TASKS
 
     def prepare(self) -> None:
         self.card_set = load_cards(self.cards)

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bellica.core import Rng
-from bellica.core.cards import resample
+from bellica.core import IllegalAction, Rng
+from bellica.core.cards import resample, zone_tensor_size, zones_tensor
 from bellica.core.events import Event
 from bellica.games.bellum.rules.buying import Pay, can_pay
 from bellica.games.bellum.rules.effects import ChooseTarget, Look, MayUse
 from bellica.games.bellum.rules.turn import Block
 from bellica.games.bellum.state import ATTACKING, BLOCKING, PHASE_NAMES, BellumState
+
+if TYPE_CHECKING:
+    from bellica.games.bellum.game import Bellum
 
 ROMAN = ("I", "II", "III", "IV")
 
@@ -102,12 +105,28 @@ def event_text(state: BellumState, event: tuple[Any, ...]) -> str:
 
 
 def events(state: BellumState, caused: list[tuple[Any, ...]]) -> list[Event]:
-    """The events behind what the rules noted, with the cards and amounts as facts."""
-    token = state.game.table.token
+    """The events behind what the rules noted, with the cards and amounts as facts; a
+    player who drew cards (and a teammate allowed to see them) reads which."""
+    game = state.game
+    token, label = game.table.token, game.table.label
     out = []
     for event in caused:
         kind, subject, *rest = event
         facts: tuple[tuple[str, Any], ...]
+        if kind == "draw":
+            cards = rest[0]
+            who = side_name(state, subject)
+            count = f"{len(cards)} card" + ("" if len(cards) == 1 else "s")
+            seen = ", ".join(label[u] for u in cards)
+            private = tuple(
+                (seat, f"{who} draws {seen}")
+                for seat in range(game.players)
+                if game.seating.sees(seat, subject)
+            )
+            out.append(
+                Event("draw", f"{who} draws {count}", private, facts=(("count", len(cards)),))
+            )
+            continue
         if kind == "pillage":
             facts = (("team", subject), ("district", rest[0]))
         elif kind == "held":
@@ -203,6 +222,98 @@ def observation(state: BellumState, seat: int) -> dict[str, Any]:
     if state.winners is not None:
         obs["result"] = {"winners": list(state.winners), "reason": state.reason}
     return obs
+
+
+# -- the observation tensor -----------------------------------------------------------------
+PHASES = tuple(PHASE_NAMES)
+CARD_FEATURES = 11  # damage, shield, charges, back face, petrified, five status bits, in play
+GLOBALS = 24  # see observation_tensor
+
+
+def tensor_shape(game: Bellum) -> tuple[int, ...]:
+    """One flat vector: where each card is as the seat knows it, each card's tokens, each
+    side's counts and the turn, and which decision is pending."""
+    places = zone_tensor_size(game.layout, game.sides)
+    per_side = 2  # cards in hand, cards in deck
+    size = game.table.size * (places + CARD_FEATURES) + game.sides * (per_side + 1)
+    size += len(PHASES) + GLOBALS + len(game.tasks.names()) + game.sides
+    return (size,)
+
+
+def observation_tensor(state: BellumState, seat: int, out: Any) -> None:
+    """What `seat` knows, as numbers in [0, 1]: nothing that determinizing for it changes."""
+    game = state.game
+    if not 0 <= seat < game.players:
+        raise IllegalAction(f"an observation tensor is for a seat 0..{game.players - 1}")
+    side = game.seating.sides_of(seat)[0]
+    sides = game.sides
+    size = game.table.size
+    places = zone_tensor_size(game.layout, sides)
+    cards = out[: size * places].reshape(size, places)
+    zones_tensor(state.zones, game.seating, seat, side, cards)
+    at = size * places
+    tokens = out[at : at + size * CARD_FEATURES].reshape(size, CARD_FEATURES)
+    for owner in range(sides):
+        for uid in state.play[owner]:
+            row = tokens[uid]
+            row[0] = min(state.damage[uid], 10) / 10
+            row[1] = state.shield[uid]
+            row[2] = min(state.charges[uid], 10) / 10
+            row[3] = state.face[uid]
+            row[4] = state.cover[uid] >= 0
+            status = state.status[uid]
+            for bit in range(5):
+                row[5 + bit] = (status >> bit) & 1
+            row[10] = 1.0
+    at += size * CARD_FEATURES
+    for offset in range(sides):  # each side, counted round the table from the seat's own
+        other = (side + offset) % sides
+        out[at] = min(len(state.hand[other]), 20) / 20
+        out[at + 1] = min(len(state.deck[other]), 60) / 60
+        out[at + 2] = other in game.scripted
+        at += 3
+    out[at + PHASES.index(state.phase)] = 1.0
+    at += len(PHASES)
+    mine = game.team_of[side]
+    limit = game.turn_limit or 1000
+    values = [
+        min(state.round, limit) / limit,
+        state.active == mine,
+        state.member / 2,
+        state.pillaged[mine] / 4,
+        state.pillaged[mine ^ 1] / 4,
+        min(state.strategy[mine], 9) / 9,
+        min(state.strategy[mine ^ 1], 9) / 9,
+        state.strategy_used,
+        state.died_this_turn,
+        state.pillage_bonus[0] / 4,
+        state.first == mine,
+        min(state.cycles, 2) / 2,
+        min(state.fled, 3) / 3,
+        state.winners is not None,
+        state.current_player == seat,
+        bool(state.attackers),
+        bool(state.blocks),
+        bool(state.through),
+        min(len(state.stock), 40) / 40,
+        min(len(state.market), 20) / 20,
+        min(len(state.reinforcements), 10) / 10,
+        min(len(state.resolving), 5) / 5,
+        min(len(state.rally_left), 10) / 10,
+        min(len(state.stack), 20) / 20,
+    ]
+    out[at : at + GLOBALS] = values
+    at += GLOBALS
+    names = game.tasks.names()
+    if state.stack:
+        out[at + names.index(state.stack[-1].name)] = 1.0
+    at += len(names)
+    deciding = state.current_player
+    if deciding is not None:
+        top = state.stack[-1] if state.stack else None
+        decider = getattr(top, "side", None) if top is not None and top.decides else None
+        decider = state.active_side() if decider is None else decider
+        out[at + (decider - side) % sides] = 1.0
 
 
 def resample_hidden(state: BellumState, seat: int, rng: Rng) -> None:

@@ -78,6 +78,12 @@ class ImperioBellum(Game):
 
         return render(observation)
 
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        from bellica.games.imperio_bellum.view import SHAPE
+
+        return SHAPE
+
     def seat_label(self, seat: int, state: State | None = None) -> str:
         """The seat's role once the game has begun (who attacks is settled at the start)."""
         if isinstance(state, ImperioBellumState):

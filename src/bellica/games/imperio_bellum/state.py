@@ -111,6 +111,11 @@ class ImperioBellumState(State):
 
         return observe(self, seat)
 
+    def _observation_tensor(self, seat: int, out: Any) -> None:
+        from bellica.games.imperio_bellum.view import observation_tensor
+
+        observation_tensor(self, seat, out)
+
     def _describe(self, caused: list[tuple[Any, ...]]) -> list[Event]:
         from bellica.games.imperio_bellum.view import events
 

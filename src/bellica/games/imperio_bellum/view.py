@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bellica.core import SPECTATOR
+from bellica.core import SPECTATOR, IllegalAction
 from bellica.core.events import Dice, Event
-from bellica.games.imperio_bellum.board import SIDE_NAMES, name
-from bellica.games.imperio_bellum.phases import PHASE_NAMES
+from bellica.games.imperio_bellum.board import ATTACKER, DEFENDER, SIDE_NAMES, name
+from bellica.games.imperio_bellum.phases import OVER, PHASE_NAMES
 from bellica.games.imperio_bellum.pieces import (
     ACTED,
     BASE,
@@ -17,6 +17,7 @@ from bellica.games.imperio_bellum.pieces import (
     KIND_NAMES,
     KNIGHT,
     LETTERS,
+    MOVED,
     UNIT_KINDS,
     title,
 )
@@ -74,6 +75,71 @@ def observe(st: ImperioBellumState, seat: int) -> dict[str, Any]:
     if st.is_terminal:
         obs["outcome"] = st.outcome().to_json()
     return obs
+
+
+# -- the observation tensor -----------------------------------------------------------------
+# Board planes: the seat's own pieces by kind (6), the enemy's (6), then entrenched, acted,
+# moved, captured, the picked piece, a base just won, the base spawning now.
+PLANES = 19
+GLOBALS = 25
+SHAPE = (81 * PLANES + len(PHASE_NAMES) + GLOBALS,)
+
+
+def observation_tensor(st: ImperioBellumState, seat: int, out: Any) -> None:
+    """The whole table as numbers in [0, 1], seen from `seat`'s side of the board: its own
+    army moves up the board whichever side it plays (Imperio Bellum hides nothing)."""
+    if seat not in (0, 1):
+        raise IllegalAction("an observation tensor is for seat 0 or 1")
+    mine = st.side_of_seat(seat)
+    board, flags = st.board, st.flags
+    planes = out[: 81 * PLANES].reshape(PLANES, 81)
+    flip = mine == DEFENDER
+    for sq in range(81):
+        p = board[sq]
+        at = 80 - sq if flip else sq  # turned round for the defender: its edge is at the bottom
+        if p:
+            ours = (p >> 3) == mine
+            planes[(p & 7) - 1 + (0 if ours else 6), at] = 1.0
+            f = flags[sq]
+            planes[12, at] = bool(f & ENTRENCHED)
+            planes[13, at] = bool(f & ACTED)
+            planes[14, at] = bool(f & MOVED)
+            planes[15, at] = bool(f & CAPTURED)
+    if st.selected >= 0:
+        planes[16, 80 - st.selected if flip else st.selected] = 1.0
+    if st.pending is not None:
+        base = st.pending[0]
+        planes[17, 80 - base if flip else base] = 1.0
+    if st.spawn_queue:
+        base = st.spawn_queue[0]
+        planes[18, 80 - base if flip else base] = 1.0
+    at = 81 * PLANES
+    out[at + st.phase] = 1.0
+    at += len(PHASE_NAMES)
+    theirs = mine ^ 1
+    limit = st.game.turn_limit or 1000
+    values = [
+        min(st.round, limit) / limit,
+        st.side == mine,
+        mine == ATTACKER,
+        *(min(st.reserves[mine][k], 50) / 50 for k in range(4)),
+        *(min(st.reserves[theirs][k], 50) / 50 for k in range(4)),
+        min(st.units[mine], 60) / 60,
+        min(st.units[theirs], 60) / 60,
+        min(st.bases[mine], 6) / 6,
+        min(st.bases[theirs], 6) / 6,
+        min(st.initial_units[mine], 15) / 15,
+        min(st.initial_units[theirs], 15) / 15,
+        min(st.initial_reserves[mine], 50) / 50,
+        min(st.initial_reserves[theirs], 50) / 50,
+        st.hq_lost[mine],
+        st.hq_lost[theirs],
+        min(max(st.alterations, 0), 4) / 4,
+        min(st.knight_actions, 5) / 5,
+        min(st.knight_charge, 5) / 5,
+        st.phase == OVER,
+    ]
+    out[at : at + GLOBALS] = values
 
 
 def events(st: ImperioBellumState) -> list[Event]:

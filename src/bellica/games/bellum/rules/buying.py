@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bellica.core import Action
-from bellica.core.stack import Card, Decision, Side, Step, Words, task
+from bellica.core.stack import Card, Decision, Side, Step, Words
+from bellica.games.bellum.rules import TASKS
 from bellica.games.bellum.rules.effects import enter_play, push_ability
 from bellica.games.bellum.state import BellumState
 
@@ -79,7 +80,7 @@ def buy(state: BellumState, side: int, uid: int) -> None:
         state.stack.append(Pay(side, uid, rings))
 
 
-@task("pay")
+@TASKS.kind("pay")
 @dataclass(slots=True)
 class Pay(Decision):
     """`side` discards a card for the first of the `rings` still to pay for `card`."""
@@ -102,7 +103,7 @@ class Pay(Decision):
             state.stack.append(Pay(side, self.card, self.rings[1:]))
 
 
-@task("bought")
+@TASKS.kind("bought")
 @dataclass(slots=True)
 class Bought(Step):
     """The card `side` bought goes to its discard pile, or into play if it has a Purchase

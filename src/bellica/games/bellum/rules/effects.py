@@ -25,9 +25,9 @@ from bellica.core.stack import (
     Task,
     Window,
     Word,
-    task,
 )
 from bellica.games.bellum.cards import Condition, Effect
+from bellica.games.bellum.rules import TASKS
 from bellica.games.bellum.state import CANCELLED, DOOMED, DYING, BellumState
 
 SINGLE_TARGETS = frozenset({"creature", "enemy_creature", "own_creature", "other_own_creature"})
@@ -35,7 +35,7 @@ PETRIFIED = "petrified"  # the kind of the Stock cards that cover a petrified cr
 
 
 # -- the ability machine ------------------------------------------------------------------
-@task("ability")
+@TASKS.kind("ability")
 @dataclass(slots=True)
 class Ability(Step):
     """`card`'s ability for `trigger`, shown on `face`, controlled by `side`: the effect at
@@ -55,7 +55,7 @@ class Ability(Step):
         return state.game.effects(self.card, self.face, self.trigger)[self.step]
 
 
-@task("deaths")
+@TASKS.kind("deaths")
 @dataclass(slots=True)
 class Deaths(Step):
     """Check for creatures that must die now."""
@@ -64,7 +64,7 @@ class Deaths(Step):
         check_deaths(state)
 
 
-@task("bury")
+@TASKS.kind("bury")
 @dataclass(slots=True)
 class Bury(Step):
     """The creatures that died together leave play, once their death abilities resolved;
@@ -77,7 +77,7 @@ class Bury(Step):
         bury(state, self.cards, self.faces)
 
 
-@task("spell_done")
+@TASKS.kind("spell_done")
 @dataclass(slots=True)
 class SpellDone(Step):
     """A spell has resolved (or was cancelled): it goes to its owner's discard pile."""
@@ -141,7 +141,7 @@ def fire(state: BellumState, trigger: str, uid: int, ctx: int = -1) -> None:
         push_ability(state, side, uid, trigger, ctx)
 
 
-@task("order")
+@TASKS.kind("order")
 @dataclass(slots=True)
 class OrderTriggers(Decision):
     """Abilities that triggered together: the active player picks which resolves next."""
@@ -186,7 +186,7 @@ def play_spell(
     open_window(state, "spell", uid)
 
 
-@task("window")
+@TASKS.kind("window")
 @dataclass(slots=True)
 class AnswerWindow(Window):
     """The sides in `order` may, in turn, answer `event` (about card `context`)."""
@@ -206,7 +206,7 @@ class AnswerWindow(Window):
         return Answer(side, self.event, self.context, rest)
 
 
-@task("answer")
+@TASKS.kind("answer")
 @dataclass(slots=True)
 class Answer(Decision):
     """`side` may answer `event` with a card from hand; `rest` are asked after it."""
@@ -325,7 +325,7 @@ def who_sides(state: BellumState, side: int, who: str) -> list[int]:
 
 
 # -- choices an effect asks for --------------------------------------------------------------
-@task("target")
+@TASKS.kind("target")
 @dataclass(slots=True)
 class ChooseTarget(Decision):
     """`side` chooses the creature the effect at `step` of `card`'s ability hits; with
@@ -354,7 +354,7 @@ class ChooseTarget(Decision):
             apply_to(state, ability.effect(state), [state.game.actions.uid(action)])
 
 
-@task("use")
+@TASKS.kind("use")
 @dataclass(slots=True)
 class MayUse(Decision):
     """`side` says whether it uses the optional effect at `step` of `card`'s ability."""
@@ -380,7 +380,7 @@ class MayUse(Decision):
             perform(state, ability, ability.effect(state), confirmed=True)
 
 
-@task("discard")
+@TASKS.kind("discard")
 @dataclass(slots=True)
 class Discard(Decision):
     """`side` discards `count` more cards of its choice from hand."""
@@ -401,7 +401,7 @@ class Discard(Decision):
             state.stack.append(Discard(side, self.count - 1))
 
 
-@task("sacrifice")
+@TASKS.kind("sacrifice")
 @dataclass(slots=True)
 class Sacrifice(Decision):
     """`side` destroys `count` more of its own creatures, of its choice."""
@@ -422,7 +422,7 @@ class Sacrifice(Decision):
             state.stack.append(Sacrifice(side, self.count - 1))
 
 
-@task("remove")
+@TASKS.kind("remove")
 @dataclass(slots=True)
 class Remove(Decision):
     """`side` Removes a card from its hand or discard pile into the Stock; with `optional`
@@ -451,7 +451,7 @@ class Remove(Decision):
             put(state, uid, side, "stock")
 
 
-@task("look")
+@TASKS.kind("look")
 @dataclass(slots=True)
 class Look(Decision):
     """`side` looks at the top `cards` of `victim`'s deck (top first) and discards one."""
@@ -683,8 +683,12 @@ def bury(state: BellumState, uids: tuple[int, ...], faces: tuple[int, ...]) -> N
 # -- cards moving ----------------------------------------------------------------------------
 def draw(state: BellumState, side: int, count: int) -> int:
     """Draw up to `count` cards, shuffling the discard pile into a new deck when the deck runs
-    out; returns how many were drawn."""
-    return draw_cards(state.deck[side], state.hand[side], count, state.rng, state.discard[side])
+    out; returns how many were drawn (the drawer alone learns which)."""
+    hand = state.hand[side]
+    drawn = draw_cards(state.deck[side], hand, count, state.rng, state.discard[side])
+    if drawn:
+        state.caused.append(("draw", side, tuple(hand[-drawn:])))
+    return drawn
 
 
 def clear_tokens(state: BellumState, uid: int) -> None:

@@ -25,6 +25,7 @@ def new_game(game: Bellum, seed: int) -> BellumState:
         set_up_duel(state)
     start_turn(state)
     advance(state, idle)
+    state.caused = []  # the deal is not an action: events() starts empty
     return state
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bellica.core import Action
-from bellica.core.stack import Card, Cards, Count, Decision, Side, Step, Team, task
+from bellica.core.stack import Card, Cards, Count, Decision, Side, Step, Team
+from bellica.games.bellum.rules import TASKS
 from bellica.games.bellum.rules.effects import (
     Deaths,
     Remove,
@@ -45,7 +46,7 @@ def start_turn(state: BellumState) -> None:
     begin_rally(state)
 
 
-@task("end_turn")
+@TASKS.kind("end_turn")
 @dataclass(slots=True)
 class EndTurn(Step):
     """The active team's turn is over."""
@@ -167,7 +168,7 @@ def block_options(state: BellumState, attacker: int) -> list[int]:
     ]
 
 
-@task("blocks")
+@TASKS.kind("blocks")
 @dataclass(slots=True)
 class Blocks(Step):
     """The defenders choose blockers, attacker by attacker from the `next`-th declared."""
@@ -203,7 +204,7 @@ def run_blocks(state: BellumState, index: int) -> None:
     state.through = unblocked(state)
 
 
-@task("block")
+@TASKS.kind("block")
 @dataclass(slots=True)
 class Block(Decision):
     """`side` may block `attacker` with one of `candidates`."""
@@ -229,7 +230,7 @@ def block(state: BellumState, attacker: int, blocker: int) -> None:
     state.blocks.append((attacker, blocker))
 
 
-@task("combat")
+@TASKS.kind("combat")
 @dataclass(slots=True)
 class Combat(Step):
     """The two creatures of each duel hurt each other by their power, at the same moment."""
@@ -251,7 +252,7 @@ def unblocked(state: BellumState) -> list[int]:
     return [a for a in state.attackers if a not in blocked]
 
 
-@task("pillage_step")
+@TASKS.kind("pillage_step")
 @dataclass(slots=True)
 class PillageStep(Step):
     """If an attacker was left unblocked, the defending city loses a district (two, when a
@@ -281,7 +282,7 @@ class PillageStep(Step):
         state.stack.append(Pillage(defending, 1))
 
 
-@task("pillage_more")
+@TASKS.kind("pillage_more")
 @dataclass(slots=True)
 class PillageMore(Decision):
     """`side` may have `count` districts of `team`'s city pillaged instead of one, as `card`
@@ -301,7 +302,7 @@ class PillageMore(Decision):
         state.stack.append(Pillage(self.team, count))
 
 
-@task("pillage")
+@TASKS.kind("pillage")
 @dataclass(slots=True)
 class Pillage(Step):
     """`count` more districts of `team`'s city fall."""
@@ -343,7 +344,7 @@ def district_uid(state: BellumState, team: int, number: int) -> int:
     raise ValueError(f"no district {number} for {state.cities[team]}")
 
 
-@task("assault_end")
+@TASKS.kind("assault_end")
 @dataclass(slots=True)
 class AssaultEnd(Step):
     """The assault is over: attackers and blockers stand down."""

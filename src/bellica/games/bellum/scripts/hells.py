@@ -6,8 +6,9 @@ from dataclasses import dataclass
 
 from bellica.core import Action
 from bellica.core.cards.zones import reshuffle
-from bellica.core.stack import Cards, Decision, Side, task
+from bellica.core.stack import Cards, Decision, Side
 from bellica.games.bellum.cards import Effect
+from bellica.games.bellum.rules import TASKS
 from bellica.games.bellum.rules.turn import Blocks, block, end_game
 from bellica.games.bellum.scripts.solo import PLAYER, SCRIPTED, SoloScript, strongest
 from bellica.games.bellum.state import BLOCKING, BellumState
@@ -110,7 +111,7 @@ class Hells(SoloScript):
         return 3.0 * health + 1.5 * labyrinths + hand - 1.5 * max(0, threat - guard)
 
 
-@task("hercules_blocker")
+@TASKS.kind("hercules_blocker")
 @dataclass(slots=True)
 class HerculesBlocker(Decision):
     """Several Hells creatures are the strongest: `side` picks the one that blocks Hercules."""

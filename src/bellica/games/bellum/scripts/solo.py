@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bellica.core.stack import Count, Step, task
+from bellica.core.stack import Count, Step
+from bellica.games.bellum.rules import TASKS
 from bellica.games.bellum.rules.effects import enter_play, order_triggers, play_spell
 from bellica.games.bellum.rules.setup import strategy_level
 from bellica.games.bellum.rules.turn import (
@@ -135,7 +136,7 @@ def _script(state: BellumState) -> SoloScript:
     return script
 
 
-@task("opponent_rally")
+@TASKS.kind("opponent_rally")
 @dataclass(slots=True)
 class OpponentRally(Step):
     """The scripted side's Rally phase."""
@@ -144,7 +145,7 @@ class OpponentRally(Step):
         _script(state).rally(state)
 
 
-@task("opponent_assault")
+@TASKS.kind("opponent_assault")
 @dataclass(slots=True)
 class OpponentAssault(Step):
     """The scripted side attacks with every creature that can."""
@@ -159,7 +160,7 @@ class OpponentAssault(Step):
             start_assault(state)
 
 
-@task("opponent_deploy")
+@TASKS.kind("opponent_deploy")
 @dataclass(slots=True)
 class OpponentDeploy(Step):
     """The scripted side's Deployment phase."""
@@ -168,7 +169,7 @@ class OpponentDeploy(Step):
         _script(state).deploy(state)
 
 
-@task("opponent_draw")
+@TASKS.kind("opponent_draw")
 @dataclass(slots=True)
 class OpponentDraw(Step):
     """The scripted side's Draw phase."""
@@ -177,7 +178,7 @@ class OpponentDraw(Step):
         _script(state).draw(state)
 
 
-@task("reveal")
+@TASKS.kind("reveal")
 @dataclass(slots=True)
 class Reveal(Step):
     """The scripted side reveals `count` more cards from its deck."""

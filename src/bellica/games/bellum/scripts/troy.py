@@ -6,8 +6,9 @@ from dataclasses import dataclass
 
 from bellica.core import Action
 from bellica.core.cards.zones import reshuffle
-from bellica.core.stack import Cards, Decision, Side, Step, task
+from bellica.core.stack import Cards, Decision, Side, Step
 from bellica.games.bellum.cards import Effect
+from bellica.games.bellum.rules import TASKS
 from bellica.games.bellum.rules.effects import enter_play, leave_play, put
 from bellica.games.bellum.rules.turn import Blocks, block, end_game
 from bellica.games.bellum.scripts.solo import (
@@ -129,7 +130,7 @@ def _troy(state: BellumState) -> Troy:
     return script
 
 
-@task("reinforce")
+@TASKS.kind("reinforce")
 @dataclass(slots=True)
 class Reinforce(Step):
     """The Greeks play their first Reinforcement."""
@@ -143,7 +144,7 @@ class Reinforce(Step):
         play_scripted(state, uid)
 
 
-@task("achilles_target")
+@TASKS.kind("achilles_target")
 @dataclass(slots=True)
 class AchillesTarget(Decision):
     """Several of your attackers are the strongest: `side` picks the one Achilles blocks."""
@@ -159,7 +160,7 @@ class AchillesTarget(Decision):
         block(state, state.game.actions.uid(action), _troy(state).hero)
 
 
-@task("flee")
+@TASKS.kind("flee")
 @dataclass(slots=True)
 class Flee(Decision):
     """One of your unblocked attackers (`cards`) may flee the city."""
