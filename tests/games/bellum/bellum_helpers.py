@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import bellica
 from bellica.core import Action
 from bellica.core.stack import advance
 from bellica.games.bellum.game import Bellum
+from bellica.games.bellum.notation import read_position
 from bellica.games.bellum.rules.flow import idle
 from bellica.games.bellum.state import BellumState
 
@@ -72,6 +74,8 @@ def position(
         for word in text.split():
             if word != "-":
                 placed.add(g.table.uid_by_token[word.split("[")[0].split("@")[0]])
+                covers = re.findall(r"[\[,]p(\d{3}b?)", word)  # a Petrified card under it
+                placed.update(g.table.uid_by_token[token] for token in covers)
         return text
 
     for side in range(g.sides):
@@ -98,7 +102,7 @@ def position(
     lines.append(f"rally left: {_cards(rally_left)}")
     lines.append(f"solo: cycles {cycles}, fled {fled}")
     lines.append(f"stack: {stack}")
-    state = g.load_position("\n".join(lines) + "\n")
+    state = read_position(g, "\n".join(lines) + "\n", steps_on_top=True)
     if run:
         advance(state, idle)
     return state

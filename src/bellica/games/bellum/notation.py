@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from bellica.core import InvalidPosition
 from bellica.core.stack import read_stack, write_stack
+from bellica.games.bellum.checks import check_position
 from bellica.games.bellum.state import PHASE_NAMES, BellumState
 
 if TYPE_CHECKING:
@@ -129,7 +130,10 @@ def _number(text: str, what: str, high: int) -> int:
     return int(text)
 
 
-def read_position(game: Bellum, text: str) -> BellumState:
+def read_position(game: Bellum, text: str, steps_on_top: bool = False) -> BellumState:
+    """The state a position describes; InvalidPosition unless it can be played. A position
+    always has a decision (or nothing) on top of its stack: steps run as soon as they are on
+    top. Tests that build a position to be run on (`steps_on_top`) may leave one there."""
     if not isinstance(text, str):
         raise InvalidPosition("a position is text")
     reader = _Reader(game, text)
@@ -206,9 +210,10 @@ def read_position(game: Bellum, text: str) -> BellumState:
     for pair in blocks.split():
         if pair == "-":
             continue
-        attacker, _, blocker = pair.partition(">")
-        (a,), (b,) = reader.tokens(attacker, "assault"), reader.tokens(blocker, "assault")
-        state.blocks.append((a, b))
+        duel = [reader.tokens(part, "assault") for part in pair.split(">")]
+        if len(duel) != 2 or any(len(side) != 1 for side in duel):
+            raise InvalidPosition(f"assault: a block reads attacker>blocker, not {pair[:40]!r}")
+        state.blocks.append((duel[0][0], duel[1][0]))
     state.rally_left = reader.tokens(reader.get("rally left"), "rally left")
     solo = re.fullmatch(r"cycles (\d), fled (\d)", reader.get("solo"))
     if not solo:
@@ -231,6 +236,11 @@ def read_position(game: Bellum, text: str) -> BellumState:
                     f"card {game.table.token[uid]} is both in {seen[uid]} and in {name}"
                 )
             seen[uid] = name
+    check_position(state)
+    if state.stack and not state.stack[-1].decides and not steps_on_top:
+        raise InvalidPosition(
+            f"the stack's top, {state.stack[-1].name}, is a step: a position waits for a decision"
+        )
     return state
 
 

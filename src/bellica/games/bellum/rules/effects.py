@@ -692,10 +692,9 @@ def draw(state: BellumState, side: int, count: int) -> int:
 
 
 def clear_tokens(state: BellumState, uid: int) -> None:
-    state.game.counters.clear(state.counters, uid)
     cover = state.cover[uid]
+    state.game.counters.clear(state.counters, uid)
     if cover >= 0:  # the Petrified card goes back to the Stock
-        state.cover[uid] = -1
         state.owner[cover] = -1
         state.stock.append(cover)
         state.stock.sort()
