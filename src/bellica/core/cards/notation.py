@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from bellica.core.cards.counters import CARD, COUNT, FLAG, Counters
 from bellica.core.cards.table import CardTable
@@ -16,7 +17,7 @@ class CardCodec:
     """Writes cards with their counters as words, and reads them back, refusing anything that
     is not a card of this configuration or a counter value the game allows."""
 
-    def __init__(self, table: CardTable[object], counters: Counters) -> None:
+    def __init__(self, table: CardTable[Any], counters: Counters) -> None:
         self.table = table
         self.counters = counters
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from bellica.core.cards import CardActionSpace, CardTable
 
 MAX_CARDS = 200  # uids per configuration (the teams game holds 166)
@@ -42,5 +44,5 @@ PLAIN_KINDS = (
 SIZE = len(CARD_KINDS) * MAX_CARDS + len(PLAIN_KINDS)
 
 
-def action_space(table: CardTable[object]) -> CardActionSpace:
+def action_space(table: CardTable[Any]) -> CardActionSpace:
     return CardActionSpace(table, CARD_KINDS, PLAIN_KINDS, MAX_CARDS)

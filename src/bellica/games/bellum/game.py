@@ -25,7 +25,7 @@ SECOND_BOX_DECKS = ("olympus", "basic", "stock")
 class BellumTable(CardTable[Card]):
     """Bellum's copies, which people also name by card number and box."""
 
-    def uid(self, number: int | str, box: int = 0) -> int:  # type: ignore[override]
+    def uid(self, number: int | str, box: int = 0) -> int:
         """The uid of card `number` in box `box` (or of a token); KeyError when there is no
         such copy."""
         if isinstance(number, str):

@@ -100,7 +100,7 @@ def event_text(state: BellumState, event: tuple[Any, ...]) -> str:
         return f"{who} {verb} not blocked: the assault on {state.cities[rest[0]]} succeeds"
     other = rest[0] if rest else None
     if kind in ("enter", "spell", "buy"):
-        other = side_name(state, other)
+        other = side_name(state, rest[0])
     return EVENT_TEXT[kind].format(card=label[subject], other=other)
 
 
