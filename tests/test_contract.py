@@ -221,3 +221,25 @@ def test_bad_seeds_are_refused(seed):
         with pytest.raises(bellica.InvalidConfig, match="a seed is a whole number"):
             bellica.load(game_id).new_game(seed=seed)
     assert bellica.load("bellum").new_game(seed=2**64 - 1).move_count == 0
+
+
+@pytest.mark.parametrize(("game_id", "players", "variant"), CONFIGS, ids=IDS)
+def test_action_from_json_refuses_deep_or_huge_input_clearly(
+    game_id: str, players: int, variant: str
+):
+    game = bellica.load(game_id, players=players, variant=variant)
+    deep: object = "end_turn"
+    for _ in range(2_000):
+        deep = [deep]
+    for data in (
+        deep,
+        {"kind": deep},
+        {"kind": "play", "card": deep},
+        {"kind": "move", "piece": "knight", "from": deep, "to": "a1"},
+        {"kind": "x" * 100_000},
+        {"kind": 10**5000},
+        {"kind": "play", "card": "045", "extra": deep},
+    ):
+        with pytest.raises(IllegalAction) as caught:
+            game.action_from_json(data)
+        assert len(str(caught.value)) < 400

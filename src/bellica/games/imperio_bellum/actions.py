@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bellica.core import Action, IllegalAction
+from bellica.core.options import shown
 from bellica.games.imperio_bellum.board import distance, name, parse_square
 from bellica.games.imperio_bellum.pieces import (
     ARCHER,
@@ -195,14 +196,18 @@ class ActionSpace(dict[int, Action]):
     def from_json(self, data: Any) -> Action:
         """The action a JSON dict names; raises IllegalAction for anything malformed."""
         if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-            raise IllegalAction(f"an action must be an object with a 'kind', not {data!r}")
+            raise IllegalAction(f"an action must be an object with a 'kind', not {shown(data)}")
+        kind = shown(data["kind"])
         try:
             index = self._index(data)
-        except (KeyError, ValueError, TypeError, AttributeError) as err:
-            raise IllegalAction(f"malformed Imperio Bellum action {data!r}: {err}") from None
+        except (KeyError, ValueError, TypeError, AttributeError, RecursionError) as err:
+            why = str(err)[:120] if not isinstance(err, RecursionError) else "nested too deep"
+            raise IllegalAction(f"malformed Imperio Bellum action of kind {kind}: {why}") from None
         action = self[index]
         if action.to_json() != data:
-            raise IllegalAction(f"malformed Imperio Bellum action {data!r}")
+            raise IllegalAction(
+                f"malformed Imperio Bellum action of kind {kind}: expected {action.to_json()}"
+            )
         return action
 
     def _index(self, d: dict[str, Any]) -> int:
