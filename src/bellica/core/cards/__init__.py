@@ -1,6 +1,7 @@
 """The card toolkit: physical copies, zones, per-card counters, card actions, hidden cards."""
 
 from bellica.core.cards.action_space import CardActionSpace
+from bellica.core.cards.choices import CardChoice
 from bellica.core.cards.counters import Counter, Counters
 from bellica.core.cards.knowledge import resample, zone_tensor_size, zones_tensor
 from bellica.core.cards.notation import CardCodec
@@ -13,6 +14,7 @@ __all__ = [
     "SECRET",
     "TOP",
     "CardActionSpace",
+    "CardChoice",
     "CardCodec",
     "CardTable",
     "Copy",

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bellica.core import Action
-from bellica.core.stack import Card, Decision, Side, Step, Words
+from bellica.core.cards import CardChoice
+from bellica.core.stack import Card, Side, Step, Words
 from bellica.games.bellum.rules import TASKS
 from bellica.games.bellum.rules.effects import enter_play, push_ability
 from bellica.games.bellum.state import BellumState
@@ -82,21 +82,20 @@ def buy(state: BellumState, side: int, uid: int) -> None:
 
 @TASKS.kind("pay")
 @dataclass(slots=True)
-class Pay(Decision):
+class Pay(CardChoice):
     """`side` discards a card for the first of the `rings` still to pay for `card`."""
 
     side: Side
     card: Card
     rings: Words
     mid_move = True
+    verb = "pay"
 
-    def choices(self, state: BellumState) -> list[Action]:
-        space = state.game.actions
-        return [space.card("pay", u) for u in pay_options(state, self.side, self.rings)]
+    def options(self, state: BellumState) -> list[int]:
+        return pay_options(state, self.side, self.rings)
 
-    def choose(self, state: BellumState, action: Action) -> None:
+    def picked(self, state: BellumState, uid: int) -> None:
         side = self.side
-        uid = state.game.actions.uid(action)
         state.hand[side].remove(uid)
         state.discard[side].append(uid)
         if len(self.rings) > 1:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bellica.core import Action
+from bellica.core.cards import CardChoice
 from bellica.core.cards.zones import draw as draw_cards
 from bellica.core.stack import (
     Card,
@@ -143,20 +144,19 @@ def fire(state: BellumState, trigger: str, uid: int, ctx: int = -1) -> None:
 
 @TASKS.kind("order")
 @dataclass(slots=True)
-class OrderTriggers(Decision):
+class OrderTriggers(CardChoice):
     """Abilities that triggered together: the active player picks which resolves next."""
 
     side: Side
     trigger: Word
     cards: Cards
     mid_move = True
+    verb = "resolve"
 
-    def choices(self, state: BellumState) -> list[Action]:
-        card = state.game.actions.card
-        return [card("resolve", u) for u in self.cards]
+    def options(self, state: BellumState) -> tuple[int, ...]:
+        return self.cards
 
-    def choose(self, state: BellumState, action: Action) -> None:
-        uid = state.game.actions.uid(action)
+    def picked(self, state: BellumState, uid: int) -> None:
         rest = tuple(u for u in self.cards if u != uid)
         if rest:
             state.stack.append(OrderTriggers(self.side, self.trigger, rest))
@@ -208,30 +208,31 @@ class AnswerWindow(Window):
 
 @TASKS.kind("answer")
 @dataclass(slots=True)
-class Answer(Decision):
+class Answer(CardChoice):
     """`side` may answer `event` with a card from hand; `rest` are asked after it."""
 
     side: Side
     event: Word
     context: Card
     rest: Sides
+    verb = "answer"
 
-    def choices(self, state: BellumState) -> list[Action]:
-        space = state.game.actions
-        cards = answers_for(state, self.side, self.event, self.context)
-        return [space.card("answer", u) for u in cards] + [space.plain("pass")]
+    def options(self, state: BellumState) -> list[int]:
+        return answers_for(state, self.side, self.event, self.context)
+
+    def extra(self, state: BellumState) -> list[Action]:
+        return [state.game.actions.plain("pass")]
 
     def automatic(self, action: Action) -> bool:
         return False  # declining is a choice of its own
 
-    def choose(self, state: BellumState, action: Action) -> None:
-        if action.kind == "answer":
-            order = (self.side, *self.rest)
-            state.stack.append(AnswerWindow(self.event, self.context, order))
-            uid = state.game.actions.uid(action)
-            play_spell(state, self.side, uid, "answer", self.context)
-        else:
-            state.stack.append(AnswerWindow(self.event, self.context, self.rest))
+    def picked(self, state: BellumState, uid: int) -> None:
+        order = (self.side, *self.rest)
+        state.stack.append(AnswerWindow(self.event, self.context, order))
+        play_spell(state, self.side, uid, "answer", self.context)
+
+    def declined(self, state: BellumState, action: Action) -> None:
+        state.stack.append(AnswerWindow(self.event, self.context, self.rest))
 
 
 def answer_order(state: BellumState) -> tuple[int, ...]:
@@ -327,7 +328,7 @@ def who_sides(state: BellumState, side: int, who: str) -> list[int]:
 # -- choices an effect asks for --------------------------------------------------------------
 @TASKS.kind("target")
 @dataclass(slots=True)
-class ChooseTarget(Decision):
+class ChooseTarget(CardChoice):
     """`side` chooses the creature the effect at `step` of `card`'s ability hits; with
     `optional`, it may decline."""
 
@@ -340,18 +341,17 @@ class ChooseTarget(Decision):
     candidates: Cards
     optional: Flag
     mid_move = True
+    verb = "target"
 
-    def choices(self, state: BellumState) -> list[Action]:
-        card = state.game.actions.card
-        out = [card("target", u) for u in self.candidates]
-        if self.optional:
-            out.append(card("decline", self.card))
-        return out
+    def options(self, state: BellumState) -> tuple[int, ...]:
+        return self.candidates
 
-    def choose(self, state: BellumState, action: Action) -> None:
-        if action.kind == "target":
-            ability = Ability(self.side, self.card, self.face, self.trigger, self.step, -1)
-            apply_to(state, ability.effect(state), [state.game.actions.uid(action)])
+    def extra(self, state: BellumState) -> list[Action]:
+        return [state.game.actions.card("decline", self.card)] if self.optional else []
+
+    def picked(self, state: BellumState, uid: int) -> None:
+        ability = Ability(self.side, self.card, self.face, self.trigger, self.step, -1)
+        apply_to(state, ability.effect(state), [uid])
 
 
 @TASKS.kind("use")
@@ -382,19 +382,18 @@ class MayUse(Decision):
 
 @TASKS.kind("discard")
 @dataclass(slots=True)
-class Discard(Decision):
+class Discard(CardChoice):
     """`side` discards `count` more cards of its choice from hand."""
 
     side: Side
     count: Count
+    verb = "discard"
 
-    def choices(self, state: BellumState) -> list[Action]:
-        card = state.game.actions.card
-        return [card("discard", u) for u in sorted(state.hand[self.side])]
+    def options(self, state: BellumState) -> list[int]:
+        return sorted(state.hand[self.side])
 
-    def choose(self, state: BellumState, action: Action) -> None:
+    def picked(self, state: BellumState, uid: int) -> None:
         side = self.side
-        uid = state.game.actions.uid(action)
         state.hand[side].remove(uid)
         state.discard[side].append(uid)
         if self.count > 1 and state.hand[side]:
@@ -403,19 +402,18 @@ class Discard(Decision):
 
 @TASKS.kind("sacrifice")
 @dataclass(slots=True)
-class Sacrifice(Decision):
+class Sacrifice(CardChoice):
     """`side` destroys `count` more of its own creatures, of its choice."""
 
     side: Side
     count: Count
+    verb = "sacrifice"
 
-    def choices(self, state: BellumState) -> list[Action]:
-        card = state.game.actions.card
-        return [card("sacrifice", u) for u in state.living(self.side)]
+    def options(self, state: BellumState) -> list[int]:
+        return state.living(self.side)
 
-    def choose(self, state: BellumState, action: Action) -> None:
+    def picked(self, state: BellumState, uid: int) -> None:
         side = self.side
-        uid = state.game.actions.uid(action)
         state.status[uid] |= DOOMED
         left = [u for u in state.living(side) if u != uid and not state.status[u] & DOOMED]
         if self.count > 1 and left:
@@ -424,7 +422,7 @@ class Sacrifice(Decision):
 
 @TASKS.kind("remove")
 @dataclass(slots=True)
-class Remove(Decision):
+class Remove(CardChoice):
     """`side` Removes a card from its hand or discard pile into the Stock; with `optional`
     it may decline (naming `source`, the card whose ability this is, if any)."""
 
@@ -432,40 +430,38 @@ class Remove(Decision):
     source: Card
     optional: Flag
     mid_move = True
+    verb = "remove"
 
-    def choices(self, state: BellumState) -> list[Action]:
+    def options(self, state: BellumState) -> list[int]:
+        return sorted(state.hand[self.side] + state.discard[self.side])
+
+    def extra(self, state: BellumState) -> list[Action]:
+        if not self.optional:
+            return []
         space = state.game.actions
-        side = self.side
-        out = [space.card("remove", u) for u in sorted(state.hand[side] + state.discard[side])]
-        if self.optional:
-            decline = self.source >= 0
-            out.append(space.card("decline", self.source) if decline else space.plain("skip"))
-        return out
+        return [space.card("decline", self.source) if self.source >= 0 else space.plain("skip")]
 
-    def choose(self, state: BellumState, action: Action) -> None:
-        if action.kind == "remove":
-            side = self.side
-            uid = state.game.actions.uid(action)
-            pile = state.hand[side] if uid in state.hand[side] else state.discard[side]
-            pile.remove(uid)
-            put(state, uid, side, "stock")
+    def picked(self, state: BellumState, uid: int) -> None:
+        side = self.side
+        pile = state.hand[side] if uid in state.hand[side] else state.discard[side]
+        pile.remove(uid)
+        put(state, uid, side, "stock")
 
 
 @TASKS.kind("look")
 @dataclass(slots=True)
-class Look(Decision):
+class Look(CardChoice):
     """`side` looks at the top `cards` of `victim`'s deck (top first) and discards one."""
 
     side: Side
     victim: Side
     cards: Cards
+    verb = "discard"
 
-    def choices(self, state: BellumState) -> list[Action]:
-        card = state.game.actions.card
-        return [card("discard", u) for u in self.cards]
+    def options(self, state: BellumState) -> tuple[int, ...]:
+        return self.cards
 
-    def choose(self, state: BellumState, action: Action) -> None:
-        uid = state.game.actions.uid(action)
+    def picked(self, state: BellumState, uid: int) -> None:
         deck = state.deck[self.victim]
         deck.remove(uid)
         state.discard[self.victim].append(uid)

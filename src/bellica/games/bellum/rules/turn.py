@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bellica.core import Action
+from bellica.core.cards import CardChoice
 from bellica.core.stack import Card, Cards, Count, Decision, Side, Step, Team
 from bellica.games.bellum.rules import TASKS
 from bellica.games.bellum.rules.effects import (
@@ -206,23 +207,25 @@ def run_blocks(state: BellumState, index: int) -> None:
 
 @TASKS.kind("block")
 @dataclass(slots=True)
-class Block(Decision):
+class Block(CardChoice):
     """`side` may block `attacker` with one of `candidates`."""
 
     side: Side
     attacker: Card
     candidates: Cards
+    verb = "block"
 
-    def choices(self, state: BellumState) -> list[Action]:
-        space = state.game.actions
-        return [space.card("block", u) for u in self.candidates] + [space.plain("no_block")]
+    def options(self, state: BellumState) -> tuple[int, ...]:
+        return self.candidates
+
+    def extra(self, state: BellumState) -> list[Action]:
+        return [state.game.actions.plain("no_block")]
 
     def automatic(self, action: Action) -> bool:
         return False
 
-    def choose(self, state: BellumState, action: Action) -> None:
-        if action.kind == "block":
-            block(state, self.attacker, state.game.actions.uid(action))
+    def picked(self, state: BellumState, uid: int) -> None:
+        block(state, self.attacker, uid)
 
 
 def block(state: BellumState, attacker: int, blocker: int) -> None:

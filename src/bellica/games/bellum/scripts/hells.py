@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bellica.core import Action
+from bellica.core.cards import CardChoice
 from bellica.core.cards.zones import reshuffle
-from bellica.core.stack import Cards, Decision, Side
+from bellica.core.stack import Cards, Side
 from bellica.games.bellum.cards import Effect
 from bellica.games.bellum.rules import TASKS
 from bellica.games.bellum.rules.turn import Blocks, block, end_game
@@ -113,17 +113,17 @@ class Hells(SoloScript):
 
 @TASKS.kind("hercules_blocker")
 @dataclass(slots=True)
-class HerculesBlocker(Decision):
+class HerculesBlocker(CardChoice):
     """Several Hells creatures are the strongest: `side` picks the one that blocks Hercules."""
 
     side: Side
     cards: Cards
+    verb = "target"
 
-    def choices(self, state: BellumState) -> list[Action]:
-        card = state.game.actions.card
-        return [card("target", u) for u in self.cards]
+    def options(self, state: BellumState) -> tuple[int, ...]:
+        return self.cards
 
-    def choose(self, state: BellumState, action: Action) -> None:
+    def picked(self, state: BellumState, uid: int) -> None:
         script = state.game.script
         assert isinstance(script, Hells)
-        block(state, script.hero, state.game.actions.uid(action))
+        block(state, script.hero, uid)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bellica.core import Action
+from bellica.core.cards import CardChoice
 from bellica.core.cards.zones import reshuffle
-from bellica.core.stack import Cards, Decision, Side, Step
+from bellica.core.stack import Cards, Side, Step
 from bellica.games.bellum.cards import Effect
 from bellica.games.bellum.rules import TASKS
 from bellica.games.bellum.rules.effects import enter_play, leave_play, put
@@ -146,35 +147,37 @@ class Reinforce(Step):
 
 @TASKS.kind("achilles_target")
 @dataclass(slots=True)
-class AchillesTarget(Decision):
+class AchillesTarget(CardChoice):
     """Several of your attackers are the strongest: `side` picks the one Achilles blocks."""
 
     side: Side
     cards: Cards
+    verb = "target"
 
-    def choices(self, state: BellumState) -> list[Action]:
-        card = state.game.actions.card
-        return [card("target", u) for u in self.cards]
+    def options(self, state: BellumState) -> tuple[int, ...]:
+        return self.cards
 
-    def choose(self, state: BellumState, action: Action) -> None:
-        block(state, state.game.actions.uid(action), _troy(state).hero)
+    def picked(self, state: BellumState, uid: int) -> None:
+        block(state, uid, _troy(state).hero)
 
 
 @TASKS.kind("flee")
 @dataclass(slots=True)
-class Flee(Decision):
+class Flee(CardChoice):
     """One of your unblocked attackers (`cards`) may flee the city."""
 
     side: Side
     cards: Cards
+    verb = "flee"
 
-    def choices(self, state: BellumState) -> list[Action]:
-        space = state.game.actions
-        return [space.card("flee", u) for u in self.cards] + [space.plain("no_flee")]
+    def options(self, state: BellumState) -> tuple[int, ...]:
+        return self.cards
+
+    def extra(self, state: BellumState) -> list[Action]:
+        return [state.game.actions.plain("no_flee")]
 
     def automatic(self, action: Action) -> bool:
         return False
 
-    def choose(self, state: BellumState, action: Action) -> None:
-        if action.kind == "flee":
-            _troy(state).flee(state, state.game.actions.uid(action))
+    def picked(self, state: BellumState, uid: int) -> None:
+        _troy(state).flee(state, uid)
