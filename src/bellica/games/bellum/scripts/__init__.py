@@ -8,7 +8,7 @@ card names appear only in the scripts, never in the rules.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from bellica.core import InvalidCardData
 
@@ -108,6 +108,16 @@ class Script:
             return None
         found: Callable[..., Any] = getattr(self, name)
         return found
+
+
+S = TypeVar("S", bound=Script)
+
+
+def bound(state: BellumState, kind: type[S]) -> S:
+    """The game's script, which a scenario's own task knows to be of `kind`."""
+    script = state.game.script
+    assert isinstance(script, kind), f"{type(script).__name__} is not {kind.__name__}"
+    return script
 
 
 def script_for(game: Bellum, where: str) -> Script:

@@ -10,6 +10,7 @@ from bellica.core.stack import Cards, Side
 from bellica.games.bellum.cards import Effect
 from bellica.games.bellum.rules import TASKS
 from bellica.games.bellum.rules.turn import Blocks, block, end_game
+from bellica.games.bellum.scripts import bound
 from bellica.games.bellum.scripts.solo import PLAYER, SCRIPTED, SoloScript, strongest
 from bellica.games.bellum.state import BLOCKING, BellumState
 
@@ -124,6 +125,4 @@ class HerculesBlocker(CardChoice):
         return self.cards
 
     def picked(self, state: BellumState, uid: int) -> None:
-        script = state.game.script
-        assert isinstance(script, Hells)
-        block(state, script.hero, uid)
+        block(state, bound(state, Hells).hero, uid)

@@ -16,7 +16,7 @@ from bellica.games.bellum.rules.turn import (
     rally_abilities,
     start_assault,
 )
-from bellica.games.bellum.scripts import Script
+from bellica.games.bellum.scripts import Script, bound
 from bellica.games.bellum.state import DECLARE, DEPLOY, DRAW, RALLY, BellumState
 
 if TYPE_CHECKING:
@@ -130,19 +130,13 @@ def play_scripted(state: BellumState, uid: int) -> None:
         state.discard[SCRIPTED].append(uid)
 
 
-def _script(state: BellumState) -> SoloScript:
-    script = state.game.script
-    assert isinstance(script, SoloScript)
-    return script
-
-
 @TASKS.kind("opponent_rally")
 @dataclass(slots=True)
 class OpponentRally(Step):
     """The scripted side's Rally phase."""
 
     def run(self, state: BellumState) -> None:
-        _script(state).rally(state)
+        bound(state, SoloScript).rally(state)
 
 
 @TASKS.kind("opponent_assault")
@@ -166,7 +160,7 @@ class OpponentDeploy(Step):
     """The scripted side's Deployment phase."""
 
     def run(self, state: BellumState) -> None:
-        _script(state).deploy(state)
+        bound(state, SoloScript).deploy(state)
 
 
 @TASKS.kind("opponent_draw")
@@ -175,7 +169,7 @@ class OpponentDraw(Step):
     """The scripted side's Draw phase."""
 
     def run(self, state: BellumState) -> None:
-        _script(state).draw(state)
+        bound(state, SoloScript).draw(state)
 
 
 @TASKS.kind("reveal")
@@ -186,4 +180,4 @@ class Reveal(Step):
     count: Count
 
     def run(self, state: BellumState) -> None:
-        _script(state).reveal(state, self.count)
+        bound(state, SoloScript).reveal(state, self.count)

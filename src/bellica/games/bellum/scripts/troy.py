@@ -12,6 +12,7 @@ from bellica.games.bellum.cards import Effect
 from bellica.games.bellum.rules import TASKS
 from bellica.games.bellum.rules.effects import enter_play, leave_play, put
 from bellica.games.bellum.rules.turn import Blocks, block, end_game
+from bellica.games.bellum.scripts import bound
 from bellica.games.bellum.scripts.solo import (
     PLAYER,
     SCRIPTED,
@@ -125,12 +126,6 @@ class Troy(SoloScript):
             end_game(state, (PLAYER,), "three Trojan creatures fled the city")
 
 
-def _troy(state: BellumState) -> Troy:
-    script = state.game.script
-    assert isinstance(script, Troy)
-    return script
-
-
 @TASKS.kind("reinforce")
 @dataclass(slots=True)
 class Reinforce(Step):
@@ -158,7 +153,7 @@ class AchillesTarget(CardChoice):
         return self.cards
 
     def picked(self, state: BellumState, uid: int) -> None:
-        block(state, uid, _troy(state).hero)
+        block(state, uid, bound(state, Troy).hero)
 
 
 @TASKS.kind("flee")
@@ -180,4 +175,4 @@ class Flee(CardChoice):
         return False
 
     def picked(self, state: BellumState, uid: int) -> None:
-        _troy(state).flee(state, uid)
+        bound(state, Troy).flee(state, uid)
