@@ -124,6 +124,38 @@ class Round(Window):
         return Ask(side, rest)
 
 
+@KINDS.kind("reroll")
+@dataclass(slots=True)
+class Reroll(Window):
+    """A round that starts again from the first side after any response, and ends only when
+    everyone has passed in turn (Bellum Magia's re-roll round)."""
+
+    order: Sides
+
+    def may_respond(self, state: Pile, side: int) -> bool:
+        return True
+
+    def ask(self, side: int, rest: tuple[int, ...]) -> Force:
+        return Force(side, rest)
+
+
+@KINDS.kind("force")
+@dataclass(slots=True)
+class Force(Decision):
+    side: Side
+    rest: Sides
+
+    def choices(self, state: Pile) -> list[Action]:
+        return [TAKE[0], PASS]
+
+    def choose(self, state: Pile, action: Action) -> None:
+        state.log.append(f"{self.side} {action.kind}")
+        if action.kind == "take":  # a response: everyone may answer again, from the start
+            state.stack.append(Reroll((0, 1, 2)))
+        else:
+            state.stack.append(Reroll(self.rest))
+
+
 @KINDS.kind("everything")
 @dataclass(slots=True)
 class Everything(Step):
@@ -170,6 +202,27 @@ def test_a_window_goes_round_skipping_sides_that_cannot_respond():
     decide(state, PASS)
     advance(state, idle)
     assert state.log == ["0 pass", "2 pass"] and not state.stack
+
+
+def test_a_round_that_restarts_ends_only_when_everyone_passes_in_turn():
+    state = Pile()
+    state.stack = [Reroll((0, 1, 2))]
+    for choice in (PASS, TAKE[0], PASS, PASS, TAKE[0], PASS, PASS, PASS):
+        advance(state, idle)
+        assert state.stack
+        decide(state, choice)
+    advance(state, idle)
+    assert not state.stack
+    assert state.log == [
+        "0 pass",
+        "1 take",
+        "0 pass",
+        "1 pass",
+        "2 take",
+        "0 pass",
+        "1 pass",
+        "2 pass",
+    ]
 
 
 def test_every_field_kind_is_written_and_read_back():
