@@ -139,3 +139,22 @@ def test_refused_action_shows_the_message_and_keeps_the_table(page: Any, server:
         "(before) => Number(document.querySelector('#table').dataset.moves) > before", arg=before
     )
     error.wait_for(state="hidden")  # a successful action clears the message
+
+
+@pytest.mark.browser
+def test_the_lobby_offers_each_variants_options_as_menus(page: Any, server: Server) -> None:
+    page.goto(server.url + "/")
+    page.wait_for_selector("select[name=game] option", state="attached")
+    page.select_option("select[name=game]", "bellum")
+    page.select_option("select[name=variant]", "teams")
+    cities = page.locator("select[data-option='cities'] option")
+    assert cities.count() == 7 and cities.first.inner_text() == "drawn at random"
+    assert page.locator("[data-option='difficulty']").count() == 0  # solo only
+    limit = page.locator("input[data-option='turn_limit']")
+    assert limit.get_attribute("type") == "number"
+    assert (limit.get_attribute("min"), limit.get_attribute("max")) == ("0", "1000")
+    assert limit.input_value() == "60"
+    page.screenshot(path=str(screenshot_dir() / "lobby-options.png"), full_page=True)
+    page.select_option("select[name=variant]", "solo-troy")
+    assert page.locator("select[data-option='difficulty'] option").count() == 3
+    assert page.locator("[data-option='cities']").count() == 0
