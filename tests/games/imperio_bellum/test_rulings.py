@@ -16,7 +16,7 @@ from imperio_helpers import CAMPS, at, dice_asked, do, header, load, texts
 import bellica
 from bellica.core.rng import Rng
 from bellica.games.imperio_bellum import combat, turn
-from bellica.games.imperio_bellum.board import ATTACKER, DEFENDER, NEIGHBOURS, parse_square
+from bellica.games.imperio_bellum.board import ATTACKER, DEFENDER, NEIGHBOURS, name, parse_square
 from bellica.games.imperio_bellum.pieces import (
     BASE,
     FOOTSOLDIER,
@@ -203,31 +203,74 @@ def test_pikeman_forward_and_reach() -> None:
     assert not turn.in_pikeman_zone(board, sq("f5"), DEFENDER)
 
 
-# -- 7 ----------------------------------------------------------------------------------------
+# -- 7 ---------------------------------------------------------------------------------------
+def protected(pieces: dict[str, str], archer: str) -> set[str]:
+    """The squares `turn.protected_squares` says are kept from the archer on `archer`."""
+    s = load({**CAMPS, **pieces})
+    mask = turn.protected_squares(s.board, sq(archer))
+    return {name(t) for t in range(81) if mask >> t & 1}
+
+
+def shots(s: ImperioBellumState) -> set[str]:
+    return {t.split(" shoots ")[1] for t in texts(s) if " shoots " in t}
+
+
 def test_footsoldier_screens_seven_squares_and_beyond() -> None:
-    enemy_foot = piece(DEFENDER, FOOTSOLDIER)
-    for archer, front in (("e1", "e4"), ("a1", "d4"), ("e9", "e6")):
-        board = [0] * 81
-        board[sq("e5")] = enemy_foot
-        screened = {
-            n for n in NEIGHBOURS[sq("e5")] if turn.screened(board, sq(archer), n, enemy_foot)
-        }
-        assert screened == set(NEIGHBOURS[sq("e5")]) - {sq(front)}, archer
-        assert len(screened) == 7
+    # Seen from the archer the footsoldier's front is its neighbour one step toward the
+    # archer; the other seven neighbours are protected, the footsoldier's own square is not.
+    for archer, front in (("e1", "e4"), ("a1", "d4"), ("e9", "e6"), ("b3", "d4")):
+        near = protected({"e5": "f", archer: "A"}, archer) & {name(n) for n in NEIGHBOURS[sq("e5")]}
+        assert near == {name(n) for n in NEIGHBOURS[sq("e5")]} - {front}, archer
+        assert "e5" not in protected({"e5": "f", archer: "A"}, archer)
 
-    def shots(s: ImperioBellumState) -> set[str]:
-        return {t.split(" shoots ")[1] for t in texts(s) if " shoots " in t}
+    # Further back: every square the line from the archer's centre reaches only across the
+    # footsoldier or one of its seven squares. The diagram in the rules shows this position.
+    cover = protected({"e1": "A", "e4": "f"}, "e1")
+    assert {"d3", "f3", "d4", "f4", "d5", "e5", "f5"} <= cover  # the seven
+    assert {"e6", "e9", "c4", "g4", "b5", "h5", "a9", "i9"} <= cover  # further back
+    assert not cover & {"e3", "e4", "a5", "i5", "a4", "c3", "g3", "e2"}
+    # A footsoldier beside the archer's line closes the line beyond the squares it protects.
+    cover = protected({"e1": "A", "d3": "f"}, "e1")
+    assert {"e3", "e4", "e5", "e6", "d2", "c3", "b4", "a5"} <= cover
+    assert not cover & {"e2", "d3", "f2", "g3", "f3"}
 
-    # Beside and behind the footsoldier on d4 (seen from e1) cannot be shot; its front can.
-    s = do(load({**CAMPS, "e1": "A", "d4": "f", "c3": "k", "e3": "k", "e4": "k", "e5": "k",
-                 "g3": "k"}), "Archer e1")  # fmt: skip
-    assert shots(s) == {"e3", "g3"}
-    # The footsoldier itself can be shot; nothing beyond it on the line can.
-    s = do(load({**CAMPS, "e1": "A", "e3": "f", "e5": "k", "e6": "k", "g3": "k"}), "Archer e1")
-    assert shots(s) == {"e3", "g3"}
+    # The shot: nothing on a protected square can be shot; the footsoldier itself can.
+    s = do(load({**CAMPS, "e1": "A", "d3": "f", "e5": "k", "a5": "k", "g3": "k"}), "Archer e1")
+    assert shots(s) == {"g3"}  # d3 itself is on no line from e1
+    s = do(load({**CAMPS, "e1": "A", "e4": "f", "e6": "k", "a5": "k", "i5": "k"}), "Archer e1")
+    assert shots(s) == {"e4", "a5", "i5"}
     # Only enemy footsoldiers screen.
     s = do(load({**CAMPS, "e1": "A", "e3": "F", "e5": "k", "e6": "k"}), "Archer e1")
     assert shots(s) == {"e5", "e6"}
+    # Two footsoldiers: each protects what it protects, the other one included.
+    cover = protected({"e1": "A", "e4": "f", "f5": "f"}, "e1")
+    assert "f5" in cover and "e4" not in cover
+
+
+def test_footsoldier_screen_spares_splash_squares() -> None:
+    # The knight on e4 stands on the front of the footsoldier on f5 (seen from e1), so it can
+    # be shot. Of the squares around it, f4 and e5 are two of the footsoldier's seven: the
+    # splash passes them by. The footsoldier itself and d5 are splashed, in the usual order.
+    pieces = {**CAMPS, "e1": "A", "e4": "k", "f5": "f", "f4": "K", "e5": "k", "d5": "k"}
+    s = load(pieces, dice=[1, 9, 6, 1, 6, 1])
+    do(s, "Archer e1", "Archer e1 shoots e4")
+    fights = s.observation(0)["last_combats"]
+    assert [(f["to"], f["mode"]) for f in fights] == [
+        ("e4", "shot"),
+        ("f5", "splash"),
+        ("d5", "splash"),
+    ]
+    assert dice_asked(s) == [3, 3, 1, 4, 1, 3]
+    assert [at(s, x) for x in ("e4", "f5", "f4", "e5", "d5")] == ["k", "O", "K", "k", "O"]
+
+    # Shooting the footsoldier itself splashes only its front: the protection is fixed as the
+    # archer aims, so it holds for the whole volley even when the footsoldier falls.
+    pieces = {**CAMPS, "e1": "A", "e4": "f", "e3": "k", "d4": "k", "f5": "k"}
+    s = load(pieces, dice=[18, 1, 6, 1])
+    do(s, "Archer e1", "Archer e1 shoots e4")
+    fights = s.observation(0)["last_combats"]
+    assert [(f["to"], f["mode"]) for f in fights] == [("e4", "shot"), ("e3", "splash")]
+    assert [at(s, x) for x in ("e4", "e3", "d4", "f5")] == ["O", "O", "k", "k"]
 
 
 # -- 8 ----------------------------------------------------------------------------------------

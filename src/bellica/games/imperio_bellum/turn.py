@@ -12,10 +12,13 @@ from bellica.games.imperio_bellum.board import (
     ATTACKER,
     DEFENDER,
     LINES,
+    NEIGHBOUR_MASKS,
     NEIGHBOUR_SETS,
     NEIGHBOURS,
     SIZE,
     TWO_STEPS,
+    sight,
+    step_toward,
 )
 from bellica.games.imperio_bellum.combat import attack_dice, defence_dice
 from bellica.games.imperio_bellum.phases import PLAY
@@ -153,41 +156,43 @@ def piece_actions(st: ImperioBellumState, sq: int) -> list[Action]:
 
 def ranged_targets(st: ImperioBellumState, sq: int, side: int) -> list[int]:
     """Enemy pieces (not bases) an archer on `sq` can shoot: 2-5 squares along one of the
-    eight lines, not over an enemy footsoldier nor into the squares it screens."""
+    eight lines, on a square no enemy footsoldier protects from it."""
     board = st.board
     lo = side * 8
-    enemy_foot = (lo ^ 8) + FOOTSOLDIER
+    cover = protected_squares(board, sq)
     out = []
     for line in LINES[sq]:
-        for k, t in enumerate(line[:RANGE_MAX], start=1):
+        for t in line[RANGE_MIN - 1 : RANGE_MAX]:
             q = board[t]
-            if (
-                k >= RANGE_MIN
-                and q
-                and (q & 8) != lo
-                and (q & 7) < BASE
-                and not screened(board, sq, t, enemy_foot)
-            ):
+            if q and (q & 8) != lo and (q & 7) < BASE and not cover >> t & 1:
                 out.append(t)
-            if q == enemy_foot:
-                break  # nothing beyond an enemy footsoldier can be shot along this line
     return out
 
 
-def screened(board: list[int], archer: int, target: int, enemy_foot: int) -> bool:
-    """Whether an enemy footsoldier next to `target` shields it from an archer on `archer`.
+def protected_squares(board: list[int], archer: int) -> int:
+    """The squares enemy footsoldiers protect from the archer on `archer`, as a bit mask (bit
+    `sq` set for square `sq`): the one rule for the archer's shot and for its splash alike.
 
-    A footsoldier screens its seven neighbours other than the one straight toward the archer
-    (its front); squares further back along the archer's line are covered by the line walk.
+    Seen from the archer, a footsoldier's front is its neighbour one king-step toward the
+    archer. The footsoldier protects its seven other neighbours, and every square further
+    back: a square that the straight line from the archer's centre to its own centre reaches
+    only by crossing the footsoldier or one of those seven squares (a line that just touches
+    a corner crosses nothing). A footsoldier never protects its own square; another one may.
     """
-    ar, af = divmod(archer, SIZE)
-    for f in NEIGHBOURS[target]:
+    enemy_foot = ((board[archer] >> 3) ^ 1) * 8 + FOOTSOLDIER
+    mask = 0
+    lines: tuple[int, ...] = ()
+    for f in range(N):
         if board[f] == enemy_foot:
-            fr, ff = divmod(f, SIZE)
-            front = (fr + (ar > fr) - (ar < fr)) * SIZE + ff + (af > ff) - (af < ff)
-            if target != front:
-                return True
-    return False
+            lines = lines or sight(archer)
+            seven = NEIGHBOUR_MASKS[f] & ~(1 << step_toward(f, archer))
+            block = seven | 1 << f
+            shade = seven
+            for t in range(N):
+                if lines[t] & block:
+                    shade |= 1 << t
+            mask |= shade & ~(1 << f)
+    return mask & ~(1 << archer)
 
 
 def spawn_actions(st: ImperioBellumState, base: int) -> list[Action]:
@@ -292,11 +297,12 @@ def _attack(st: ImperioBellumState, frm: int, to: int) -> None:
     a_roll = rng.roll(a_dice)
     d_roll = rng.roll(d_dice)
     if ranged:
+        cover = protected_squares(board, frm)  # as the archer aims, before anything falls
         hit = a_roll > d_roll  # a tie spares the target
         st.combats.append((frm, to, kind, target, a_dice, d_dice, a_roll, d_roll, SHOT))
         if hit:
             _eliminate(st, to)
-        _splash(st, frm, to)
+        _splash(st, frm, to, cover)
         st.selected = -1
         endgame.check(st)
         return
@@ -348,12 +354,13 @@ def _advance(st: ImperioBellumState, frm: int, to: int) -> None:
     flags[frm] = 0
 
 
-def _splash(st: ImperioBellumState, archer: int, target: int) -> None:
-    """One die against every piece, friend or foe, on the eight squares around the target."""
+def _splash(st: ImperioBellumState, archer: int, target: int, cover: int) -> None:
+    """One die against every piece, friend or foe, on the eight squares around the target,
+    except on squares footsoldiers protect from the archer (`cover`, as the shot was aimed)."""
     board, flags, rng = st.board, st.flags, st.rng
     for n in NEIGHBOURS[target]:
         q = board[n]
-        if q and q & 7 < BASE:
+        if q and q & 7 < BASE and not cover >> n & 1:
             d_dice = defence_dice(
                 q & 7, ARCHER, barrage=True, adjacent=False, entrenched=bool(flags[n] & ENTRENCHED)
             )
