@@ -129,26 +129,34 @@ def test_knight_charge_dice_against_pikemen_and_in_defence() -> None:
     assert dice_asked(s) == [4, 1]
 
 
-# -- 4 ----------------------------------------------------------------------------------------
-def test_engaged_knight_cannot_slip_away() -> None:
+# -- 4 ---------------------------------------------------------------------------------------
+def test_knight_next_to_an_enemy_may_move() -> None:
+    # A knight next to an enemy may step away as well as attack it or hold.
     s = do(load({**CAMPS, "c3": "K", "c4": "f"}), "Knight c3")
-    assert texts(s) == ["Knight c3 attacks c4", "Knight c3 holds"]
-
-    # An enemy base engages it as well.
+    assert sorted(texts(s)) == sorted(
+        ["Knight c3 attacks c4", "Knight c3 holds"]
+        + [f"Knight c3 → {n}" for n in ("b2", "b3", "b4", "c2", "d2", "d3", "d4")]
+    )
+    # Next to an enemy base too.
     s = do(load({**CAMPS, "c7": "K", "c8": "b"}), "Knight c7")
-    assert texts(s) == ["Knight c7 attacks c8", "Knight c7 holds"]
-
-    # It becomes engaged mid-move too: then it may only attack a neighbouring enemy or hold.
+    assert {"Knight c7 attacks c8", "Knight c7 → c6", "Knight c7 → b8"} <= set(texts(s))
+    # Arriving next to enemies mid-move does not pin it either.
     s = do(load({**CAMPS, "e2": "K", "d5": "f", "f5": "a"}), "Knight e2", "Knight e2 → e3")
-    assert "Knight e3 → e4" in texts(s) and "Knight e3 → d3" in texts(s)
     do(s, "Knight e3 → e4")
-    assert sorted(texts(s)) == [
-        "Knight e4 attacks d5",
-        "Knight e4 attacks f5",
-        "Knight e4 holds",
-    ]
-    do(s, "Knight e4 holds")
-    assert at(s, "e4") == "K" and "Knight e4" not in texts(s)
+    assert {"Knight e4 attacks d5", "Knight e4 attacks f5", "Knight e4 → e5"} <= set(texts(s))
+    do(s, "Knight e4 → e5", "Knight e5 → e6")
+    assert header(s, "selected") == "e6 actions 1 tiles 4"
+
+    # Point-blank governs the dice: attacking a neighbour with no run-up costs the knight a
+    # die however many actions it has left (2 dice against the footsoldier's 1)...
+    s = do(load({**CAMPS, "c3": "K", "c4": "f"}, dice=[5, 1]), "Knight c3", "Knight c3 attacks c4")
+    assert dice_asked(s) == [2, 1]
+    assert header(s, "selected") == "c4 actions 4 tiles 0"
+    # ...while stepping away and back is a run-up of two tiles like any other (+1: 4 dice).
+    s = load({**CAMPS, "c3": "K", "c4": "f"}, dice=[5, 1])
+    do(s, "Knight c3", "Knight c3 → c2", "Knight c2 → c3", "Knight c3 attacks c4")
+    assert dice_asked(s) == [4, 1]
+    assert at(s, "c4") == "K"
 
 
 # -- 5 ----------------------------------------------------------------------------------------

@@ -127,11 +127,14 @@ def piece_actions(st: ImperioBellumState, sq: int) -> list[Action]:
         out = [A[move + n] for n in NEIGHBOURS[sq] if not board[n]]
     elif kind == KNIGHT:
         if st.knight_actions > 0:
-            enemies = [n for n in NEIGHBOURS[sq] if board[n] and (board[n] & 8) != lo]
-            if enemies:  # engaged: a knight next to an enemy attacks or holds, it cannot slip away
-                out = [A[attack + n] for n in enemies]
-            else:
-                out = [A[move + n] for n in NEIGHBOURS[sq] if not board[n]]
+            # Next to an enemy or not, a knight may step or attack; being next to one only
+            # makes an attack without a run-up a point-blank one (see combat).
+            for n in NEIGHBOURS[sq]:
+                q = board[n]
+                if not q:
+                    out.append(A[move + n])
+                elif (q & 8) != lo:
+                    out.append(A[attack + n])
         out.append(A[_HOLD + (kind - 1) * N + sq])
         return out
     else:
