@@ -612,15 +612,20 @@ def test_base_capture_and_destroy() -> None:
     assert (at(destroyed, "d7"), at(destroyed, "d8")) == ("O", "F")
     assert destroyed.bases == [1, 1]
 
-    # A pikeman that destroys a base from next to it steps in.
+    # A pikeman that destroys a base steps in, from next to it...
     s = load({**CAMPS, "d7": "P", "d8": "b"}, dice=[5, 2])
     do(s, "Pikeman d7", "Pikeman d7 attacks d8", "Destroy the base at d8")
     assert (at(s, "d7"), at(s, "d8")) == ("O", "P")
-    # From its reach it stays where it is, whether it destroys or captures.
-    for choice, left in (("Destroy", "O"), ("Capture", "B*")):
-        s = load({**CAMPS, "d6": "P", "d8": "b"}, dice=[5, 2])
-        do(s, "Pikeman d6", "Pikeman d6 attacks d8", f"{choice} the base at d8")
-        assert (at(s, "d6"), at(s, "d7"), at(s, "d8")) == ("P", "O", left)
+    # ...and from its reach, over whatever stands between, losing its entrenchment.
+    for between in ("O", "f", "F"):
+        s = load({**CAMPS, "d6": "P+", "d7": between, "d8": "b"}, dice=[5, 2])
+        do(s, "Pikeman d6", "Pikeman d6 attacks d8", "Destroy the base at d8")
+        assert (at(s, "d6"), at(s, "d7"), at(s, "d8")) == ("O", between, "P")
+        assert header(s, "moved") == "d8"
+    # A pikeman that captures stays where it is, entrenched as it was.
+    s = load({**CAMPS, "d6": "P+", "d8": "b"}, dice=[5, 2])
+    do(s, "Pikeman d6", "Pikeman d6 attacks d8", "Capture the base at d8")
+    assert (at(s, "d6"), at(s, "d7"), at(s, "d8")) == ("P+", "O", "B*")
 
     # A knight that captures stays put and may go on with its remaining actions.
     s = load({**CAMPS, "d7": "K", "d8": "b"}, dice=[5, 2])

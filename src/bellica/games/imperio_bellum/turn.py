@@ -383,7 +383,8 @@ def _eliminate(st: ImperioBellumState, sq: int) -> None:
 
 def _take_base(st: ImperioBellumState, destroy: bool) -> None:
     """The attacker who beat a base captures it (it changes sides where it stands) or destroys
-    it (it leaves the game and the attacker steps in, if it was next to it)."""
+    it (it leaves the game and the attacker steps into its square, a pikeman even from its
+    reach)."""
     assert st.pending is not None
     base, frm = st.pending
     st.pending = None
@@ -398,9 +399,8 @@ def _take_base(st: ImperioBellumState, destroy: bool) -> None:
     if destroy:
         board[base] = 0
         flags[base] = 0
-        if base in NEIGHBOUR_SETS[frm]:
-            _advance(st, frm, base)
-            frm = base
+        _advance(st, frm, base)
+        frm = base
     else:
         board[base] = winner * 8 + (b & 7)
         flags[base] = (flags[base] & (ACTED | MOVED)) | (CAPTURED if winner != original else 0)
