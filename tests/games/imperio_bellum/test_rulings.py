@@ -760,6 +760,28 @@ def test_picking_a_piece_commits_it() -> None:
     assert "Footsoldier b1" in texts(s)
 
 
+# -- 30 ---------------------------------------------------------------------------------------
+def test_captured_base_waits_a_turn() -> None:
+    pieces = {**CAMPS, "d7": "F", "d8": "b", "f7": "K", "f8": "b"}
+    s = load(pieces, dice=[5, 2], reinforcements="attacker F2")
+    do(s, "Footsoldier d7", "Footsoldier d7 attacks d8", "Capture the base at d8")
+    assert at(s, "d8") == "B*"
+    # The captured base has acted this turn: its captor cannot pick it.
+    assert header(s, "acted") == "d7 d8"
+    assert "Base d8" not in texts(s)
+    # A knight capturing goes on with its actions; the base it took still waits.
+    s = load(pieces, dice=[5, 2], reinforcements="attacker F2")
+    do(s, "Knight f7", "Knight f7 attacks f8", "Capture the base at f8")
+    assert at(s, "f8") == "B*" and header(s, "selected") == "f7 actions 4 tiles 0"
+    do(s, "Knight f7 holds")
+    assert "Base f8" not in texts(s) and "Footsoldier d7" in texts(s)
+    # From its captor's next turn it moves, and spawns, like its other bases.
+    do(s, "End turn", "End turn")
+    assert header(s, "spawning") == "a1 f8"
+    do(s, "No spawn from the base at a1", "No spawn from the base at f8")
+    assert "Base f8" in texts(s)
+
+
 # -- the table itself -------------------------------------------------------------------------
 def test_every_ruling_names_a_test_that_exists() -> None:
     rules = bellica.load("imperio-bellum").rules_text()

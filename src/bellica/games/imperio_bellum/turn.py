@@ -403,7 +403,8 @@ def _take_base(st: ImperioBellumState, destroy: bool) -> None:
         frm = base
     else:
         board[base] = winner * 8 + (b & 7)
-        flags[base] = (flags[base] & (ACTED | MOVED)) | (CAPTURED if winner != original else 0)
+        # It joins the captor as a piece that has had its turn: it acts from the next one.
+        flags[base] = ACTED | (CAPTURED if winner != original else 0)
         st.bases[winner] += 1
     _after_attack(st, frm)
     endgame.check(st)
