@@ -597,6 +597,26 @@ def test_pikeman_zone_stops_knights() -> None:
     assert header(s, "selected") is None
     assert "Knight d5" not in texts(s)
 
+    # Moving on inside the zone it stands in is no entering either: d5, d6 and d7 all lie in
+    # the zone of e6. Leaving it and coming back is entering.
+    s = do(load({**pike, "d5": "K"}), "Knight d5", "Knight d5 → d6", "Knight d6 → d7")
+    assert header(s, "selected") == "d7 actions 3 tiles 2"
+    do(s, "Knight d7 → c7")
+    assert header(s, "selected") == "c7 actions 2 tiles 3"
+    do(s, "Knight c7 → d7")
+    assert header(s, "selected") is None
+    # Stepping into a second pikeman's zone is entering it, wherever the knight came from.
+    s = do(load({**pike, "b6": "p", "d5": "K"}), "Knight d5", "Knight d5 → c5")
+    assert header(s, "selected") is None
+    # The same for the square it wins: from d5 into d6, inside e6's zone all along, it goes on.
+    s = load({**pike, "d5": "K", "d6": "f"}, dice=[5, 1])
+    do(s, "Knight d5", "Knight d5 attacks d6")
+    assert at(s, "d6") == "K" and header(s, "selected") == "d6 actions 4 tiles 0"
+    # A knight standing in a zone that captures a base (and stays put) goes on too.
+    s = load({**pike, "d5": "K", "c6": "b"}, dice=[5, 1])
+    do(s, "Knight d5", "Knight d5 attacks c6", "Capture the base at c6")
+    assert header(s, "selected") == "d5 actions 4 tiles 0"
+
 
 # -- 19 ---------------------------------------------------------------------------------------
 def test_base_capture_and_destroy() -> None:

@@ -260,21 +260,36 @@ def _move(st: ImperioBellumState, kind: int, frm: int, to: int) -> None:
         st.knight_actions -= 1
         st.knight_charge += 1
         st.selected = to
-        if st.knight_actions <= 0 or in_pikeman_zone(board, to, board[to] >> 3):
+        if st.knight_actions <= 0 or enters_pikeman_zone(board, frm, to, board[to] >> 3):
             st.selected = -1
     else:
         st.selected = -1
 
 
-def in_pikeman_zone(board: list[int], sq: int, side: int) -> bool:
-    """Whether `sq` lies in an enemy pikeman's zone of influence: its eight neighbours and the
-    square two ahead of it."""
+def zone_pikemen(board: list[int], sq: int, side: int) -> int:
+    """The enemy pikemen whose zone of influence holds `sq` (their eight neighbours and the
+    square two ahead of them), as a bit mask of their squares."""
     enemy_pike = (side ^ 1) * 8 + PIKEMAN
+    mask = 0
     for n in NEIGHBOURS[sq]:
         if board[n] == enemy_pike:
-            return True
+            mask |= 1 << n
     b = BEHIND2[side ^ 1][sq]
-    return b >= 0 and board[b] == enemy_pike
+    if b >= 0 and board[b] == enemy_pike:
+        mask |= 1 << b
+    return mask
+
+
+def in_pikeman_zone(board: list[int], sq: int, side: int) -> bool:
+    """Whether `sq` lies in an enemy pikeman's zone of influence."""
+    return zone_pikemen(board, sq, side) != 0
+
+
+def enters_pikeman_zone(board: list[int], frm: int, to: int, side: int) -> bool:
+    """Whether a knight of `side` stepping from `frm` to `to` enters an enemy pikeman's zone:
+    `to` is in the zone of a pikeman whose zone does not hold `frm`. Moving on inside the
+    zone it already stands in is no entering; stepping into a second pikeman's zone is."""
+    return bool(zone_pikemen(board, to, side) & ~zone_pikemen(board, frm, side))
 
 
 def _attack(st: ImperioBellumState, frm: int, to: int) -> None:
@@ -322,26 +337,28 @@ def _attack(st: ImperioBellumState, frm: int, to: int) -> None:
     won = a_roll > d_roll
     tie = a_roll == d_roll
     st.combats.append((frm, to, kind, target, a_dice, d_dice, a_roll, d_roll, MELEE))
+    at = frm
     if won:
         _eliminate(st, to)
         if kind != PIKEMAN:
             _advance(st, frm, to)
-            frm = to
+            at = to
     else:
         _eliminate(st, frm)
         if tie:
             _eliminate(st, to)
-    _after_attack(st, frm)
+    _after_attack(st, frm, at)
     endgame.check(st)
 
 
-def _after_attack(st: ImperioBellumState, sq: int) -> None:
-    """The attacking piece is done, unless it is a knight with actions left."""
+def _after_attack(st: ImperioBellumState, frm: int, sq: int) -> None:
+    """The piece that attacked from `frm` and now stands on `sq` is done, unless it is a knight
+    with actions left that did not enter a pikeman's zone by stepping into the square it won."""
     board = st.board
     if (
         board[sq] & 7 == KNIGHT
         and st.knight_actions > 0
-        and not in_pikeman_zone(board, sq, board[sq] >> 3)
+        and (sq == frm or not enters_pikeman_zone(board, frm, sq, board[sq] >> 3))
     ):
         st.selected = sq
     else:
@@ -396,17 +413,18 @@ def _take_base(st: ImperioBellumState, destroy: bool) -> None:
         st.hq_lost[original] = True
     st.bases[owner] -= 1
     winner = owner ^ 1
+    at = frm
     if destroy:
         board[base] = 0
         flags[base] = 0
         _advance(st, frm, base)
-        frm = base
+        at = base
     else:
         board[base] = winner * 8 + (b & 7)
         # It joins the captor as a piece that has had its turn: it acts from the next one.
         flags[base] = ACTED | (CAPTURED if winner != original else 0)
         st.bases[winner] += 1
-    _after_attack(st, frm)
+    _after_attack(st, frm, at)
     endgame.check(st)
 
 
