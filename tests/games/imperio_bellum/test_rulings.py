@@ -802,6 +802,28 @@ def test_captured_base_waits_a_turn() -> None:
     assert "Base f8" in texts(s)
 
 
+# -- 31 ---------------------------------------------------------------------------------------
+def test_archer_moves_in_a_straight_line() -> None:
+    def moves(s: ImperioBellumState) -> set[str]:
+        return {t.split(" → ")[1] for t in texts(s) if " → " in t}
+
+    # From e3: the eight neighbours, and two squares straight along each of the eight lines.
+    s = do(load({**CAMPS, "e3": "A"}), "Archer e3")
+    assert moves(s) == {
+        "d2", "e2", "f2", "d3", "f3", "d4", "e4", "f4",
+        "e1", "c1", "g1", "c3", "g3", "c5", "e5", "g5",
+    }  # fmt: skip
+    # Never a bent path: f5 and d1 (a knight's jump away) and the like are not reachable,
+    # even with every square around empty.
+    assert not moves(s) & {"f5", "d5", "c4", "g2", "d1", "f1", "c2", "g4"}
+    # Never through a piece: the square between must be empty, whoever stands on it.
+    s = do(load({**CAMPS, "e3": "A", "e4": "F", "f4": "k"}), "Archer e3")
+    assert not moves(s) & {"e5", "g5"}
+    assert {"c5", "c1", "g1"} <= moves(s)
+    s = do(load({**CAMPS, "e3": "A"}), "Archer e3", "Archer e3 → g5")
+    assert at(s, "g5") == "A" and "Archer g5" not in texts(s)
+
+
 # -- the table itself -------------------------------------------------------------------------
 def test_every_ruling_names_a_test_that_exists() -> None:
     rules = bellica.load("imperio-bellum").rules_text()

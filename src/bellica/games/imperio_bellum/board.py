@@ -71,16 +71,6 @@ def distance(a: int, b: int) -> int:
     return max(abs(file_of(a) - file_of(b)), abs(rank_of(a) - rank_of(b)))
 
 
-def _within_two(sq: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """Squares two king-steps away, each with the squares one could pass through to get there."""
-    out = []
-    for dest in SQUARES:
-        if distance(sq, dest) == 2:
-            via = tuple(n for n in NEIGHBOURS[sq] if n in NEIGHBOURS[dest])
-            out.append((dest, via))
-    return tuple(out)
-
-
 def step_toward(frm: int, to: int) -> int:
     """The neighbour of `frm` one king-step toward `to`."""
     df = (file_of(to) > file_of(frm)) - (file_of(to) < file_of(frm))
@@ -91,7 +81,6 @@ def step_toward(frm: int, to: int) -> int:
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(sq) for sq in SQUARES)
 NEIGHBOUR_SETS: tuple[frozenset[int], ...] = tuple(frozenset(n) for n in NEIGHBOURS)
 LINES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(_lines(sq) for sq in SQUARES)
-TWO_STEPS = tuple(_within_two(sq) for sq in SQUARES)
 
 
 def _crosses(a: int, b: int, s: int) -> bool:

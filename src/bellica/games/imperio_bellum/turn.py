@@ -16,7 +16,6 @@ from bellica.games.imperio_bellum.board import (
     NEIGHBOUR_SETS,
     NEIGHBOURS,
     SIZE,
-    TWO_STEPS,
     sight,
     step_toward,
 )
@@ -145,9 +144,10 @@ def piece_actions(st: ImperioBellumState, sq: int) -> list[Action]:
             elif (q & 8) != lo:
                 out.append(A[attack + n])
         if kind == ARCHER:
-            for dest, via in TWO_STEPS[sq]:
-                if not board[dest] and any(not board[v] for v in via):
-                    out.append(A[move + dest])
+            # Two squares in one straight line, over an empty square: never a bent path.
+            for line in LINES[sq]:
+                if len(line) > 1 and not board[line[0]] and not board[line[1]]:
+                    out.append(A[move + line[1]])
             out += [A[attack + t] for t in ranged_targets(st, sq, side)]
         elif kind == PIKEMAN:
             t = AHEAD2[side][sq]
