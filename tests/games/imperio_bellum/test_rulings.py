@@ -701,11 +701,24 @@ def test_turn_limit_uses_tiebreakers() -> None:
     do(s, "End turn")
     assert s.is_terminal
     assert s.outcome().winners == (0,)
-    assert s.outcome().reason.startswith("the turn limit of 3 rounds was reached; tiebreaker 1")
+    # The reason says that the house rule decided, and which tiebreaker and why.
+    assert s.outcome().reason == (
+        "decided by the house turn limit: all 3 rounds were played; tiebreaker 1 "
+        "(fewer units deployed on the board at the start) goes to the attacker"
+    )
+    assert "decided by the house turn limit" in header(s, "result")
     # 50 rounds by default.
     s = load(CAMPS, round=50, to_move="defender")
     do(s, "End turn")
     assert s.is_terminal and s.outcome().winners == (1,)
+    assert s.outcome().reason == (
+        "decided by the house turn limit: all 50 rounds were played; tiebreaker 7 "
+        "(the defender wins when all else is equal) goes to the defender"
+    )
+    # An army wiped out is no house rule: its reason does not say so.
+    s = load({"a1": "H", "d4": "F", "i9": "h", "d5": "f"}, dice=[6, 1], round=50)
+    do(s, "Footsoldier d4", "Footsoldier d4 attacks d5")
+    assert "house turn limit" not in s.outcome().reason
     # turn_limit=0 switches the house rule off.
     s = load(CAMPS, options={"turn_limit": 0}, round=50, to_move="defender")
     do(s, "End turn")

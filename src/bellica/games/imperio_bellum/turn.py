@@ -472,7 +472,9 @@ def end_turn(st: ImperioBellumState) -> None:
         st.round += 1
         limit = st.game.turn_limit
         if limit and st.round > limit:
-            endgame.finish_by_tiebreakers(st, f"the turn limit of {limit} rounds was reached")
+            endgame.finish_by_tiebreakers(
+                st, f"decided by the house turn limit: all {limit} rounds were played"
+            )
             return
     start_turn(st)
 
