@@ -183,7 +183,8 @@ TITLES = {"F": "Footsoldier", "K": "Knight", "A": "Archer", "P": "Pikeman"}
 
 @pytest.mark.parametrize(("mine", "theirs", "a_dice", "d_dice"), MELEE)
 def test_melee_dice(mine: str, theirs: str, a_dice: int, d_dice: int) -> None:
-    s = load({**CAMPS, "d4": mine, "d5": theirs}, dice=[1, 1])
+    camps = {**CAMPS, "i9": "b"} if theirs == "h" else CAMPS  # one headquarters a side
+    s = load({**camps, "d4": mine, "d5": theirs}, dice=[1, 1])
     title = TITLES[mine[0]]
     do(s, f"{title} d4", f"{title} d4 attacks d5")
     assert dice_asked(s) == [a_dice, d_dice]

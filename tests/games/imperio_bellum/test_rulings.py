@@ -21,6 +21,7 @@ from bellica.games.imperio_bellum.pieces import (
     BASE,
     FOOTSOLDIER,
     HEADQUARTERS,
+    KIND_BY_LETTER,
     KNIGHT,
     PIKEMAN,
     UNIT_KINDS,
@@ -214,8 +215,11 @@ def test_pikeman_forward_and_reach() -> None:
 # -- 7 ---------------------------------------------------------------------------------------
 def protected(pieces: dict[str, str], archer: str) -> set[str]:
     """The squares `turn.protected_squares` says are kept from the archer on `archer`."""
-    s = load({**CAMPS, **pieces})
-    mask = turn.protected_squares(s.board, sq(archer))
+    board = [0] * 81
+    for square, token in pieces.items():
+        side = ATTACKER if token.isupper() else DEFENDER
+        board[sq(square)] = piece(side, KIND_BY_LETTER[token.upper()])
+    mask = turn.protected_squares(board, sq(archer))
     return {name(t) for t in range(81) if mask >> t & 1}
 
 
@@ -750,7 +754,7 @@ def test_base_wins_ties(attacker: dict[str, str], steps: list[str], asked: list[
 
 
 def test_archers_never_shoot_bases() -> None:
-    s = do(load({**CAMPS, "d4": "A", "d8": "b", "d6": "h"}), "Archer d4")
+    s = do(load({"a1": "H", "b1": "F", "h9": "f", "d4": "A", "d8": "b", "d6": "h"}), "Archer d4")
     assert not any("d8" in t or "d6" in t for t in texts(s))
 
 

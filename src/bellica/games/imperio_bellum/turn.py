@@ -208,7 +208,7 @@ def spawn_actions(st: ImperioBellumState, base: int) -> list[Action]:
     return out
 
 
-def _can_spawn(st: ImperioBellumState, base: int) -> bool:
+def can_spawn(st: ImperioBellumState, base: int) -> bool:
     board = st.board
     return any(st.reserves[st.side]) and any(not board[n] for n in NEIGHBOURS[base])
 
@@ -440,7 +440,7 @@ def _spawn(st: ImperioBellumState, kind: int, sq: int) -> None:
 def _next_spawn(st: ImperioBellumState) -> None:
     queue = st.spawn_queue
     queue.pop(0)
-    while queue and not _can_spawn(st, queue[0]):
+    while queue and not can_spawn(st, queue[0]):
         queue.pop(0)
 
 
@@ -487,7 +487,7 @@ def start_turn(st: ImperioBellumState) -> None:
             flags[sq] &= ~(ACTED | MOVED)
     # A base with no empty neighbour cannot spawn this turn; spawning only fills squares, so
     # one that can spawn now may still be passed over later (see `_next_spawn`).
-    st.spawn_queue = [b for b in spawning_bases(st, st.side) if _can_spawn(st, b)]
+    st.spawn_queue = [b for b in spawning_bases(st, st.side) if can_spawn(st, b)]
 
 
 def spawning_bases(st: ImperioBellumState, side: int) -> list[int]:
