@@ -61,13 +61,21 @@ def game(**options: Any) -> ImperioBellum:
 
 def position_text(pieces: dict[str, str], **headers: Any) -> str:
     """Position text with `pieces` ({"c3": "K", "c5": "p+"}) on an otherwise open board.
-    Header keywords use underscores for dashes (to_move="defender"); None leaves one out."""
+    Header keywords use underscores for dashes (to_move="defender"); None leaves one out.
+    In play the round is 1 and the attacker to move unless given; during setup the round is
+    0 and the phase says who is to move."""
     board = [["O"] * 9 for _ in range(9)]
     for sq, token in pieces.items():
         s = parse_square(sq)
         board[s // 9][s % 9] = token
     lines = ["imperio-bellum"]
-    fields = {"phase": "play", "round": 1, "to_move": "attacker", **headers}
+    playing = headers.get("phase", "play") in ("play", "over")
+    fields = {
+        "phase": "play",
+        "round": 1 if playing else 0,
+        "to_move": "attacker" if playing else None,
+        **headers,
+    }
     for key, value in fields.items():
         if value is not None:
             lines.append(f"{key.replace('_', '-')}: {value}")

@@ -93,10 +93,12 @@ board:
     dots = "\n".join(
         ["# a comment", "to-move: defender", "round: 12"]
         + [f"{r} " + " ".join("." * 9) for r in range(9, 2, -1)]
-        + ["2 . . . . . . . . f", "1 H . . . . . . . h*"]
+        + ["2 F . . . . . . . f", "1 H . . . . . . . b*"]
     )
     s = game().load_position(dots)
-    assert (s.side, s.round, s.bases, s.units) == (1, 12, [1, 1], [0, 1])
+    assert (s.side, s.round, s.bases, s.units) == (1, 12, [1, 1], [1, 1])
+    # The defender holds no headquarters of its own, so it has lost it.
+    assert header(s, "headquarters-lost") == "defender"
     round_trip(s)
 
     # Every header in use at once.
@@ -162,7 +164,7 @@ BAD = [
     (replace_line("round", "round: three"), "round must be a number, not 'three'"),
     (replace_line("round", "round: -2"), "round cannot be negative"),
     (with_header("attacker-seat: 2"), "attacker-seat must be 0 or 1"),
-    (with_header("alterations-left: 5"), "alterations-left 0 to 4"),
+    (with_header("alterations-left: 5"), "alterations-left is at most 4, not '5'"),
     (with_header("reinforcements: attacker K6 Q2"), "'Q2' is not a reinforcement count"),
     (with_header("reinforcements: attacker K-1"), "a reinforcement count cannot be negative"),
     (with_header("reinforcements: red K1"), "'red' is not a side"),
@@ -173,15 +175,174 @@ BAD = [
     (with_header("moved: e5"), "moved names e5, an open square"),
     (with_header("selected: e5"), "the selected square e5 holds no piece of the side to move"),
     (with_header("selected: i9"), "the selected square i9 holds no piece of the side to move"),
-    (with_header("selected: b1 actions 9"), "at most 5 actions"),
+    (with_header("selected: b1 actions 9"), "actions is at most 5, not '9'"),
     (with_header("spawning: b1"), "spawning square b1 holds no base of the side to move"),
     (with_header("base-won: i9"), "base-won looks like 'e9 by e8'"),
     (with_header("base-won: a1 by b1"), "base-won needs an enemy base"),
     (with_header("base-won: i9 by h9"), "base-won needs an enemy base"),
     (replace_line("phase", "phase: over"), "a finished game needs a result line"),
-    (with_header("result: nobody | tired"), "'nobody' is not a side"),
+    (replace_line("phase", "phase: over\nresult: nobody | tired"), "'nobody' is not a side"),
     ("", r"missing \[1, 2, 3, 4, 5, 6, 7, 8, 9\]"),
+    # Tokens, headers and numbers are read strictly.
+    (replace_line("4 ", "4 O O P++ O O O O O O"), r"'P\+\+' on c4 is not a piece"),
+    (with_header("round: 2"), "the header 'round' is given twice"),
+    (
+        replace_line("round", "round: " + "9" * 5000),
+        r"round is at most 50, not '9999.*5000 characters",
+    ),
+    (replace_line("round", "round: 51"), "round is at most 50, not '51'"),
+    (replace_line("round", "round: 0"), "play begins in round 1"),
+    (replace_line("round", "round: ٣"), "round must be a number"),
+    (replace_line("round", "round: +3"), "round must be a number"),
+    (with_header("reinforcements: attacker F" + "1" * 4000), "a reinforcement count is at most 50"),
+    (with_header("reinforcements: attacker F30 A30"), "more than 50 reinforcements"),
+    (with_header("reinforcements: attacker K11"), "more than 10 knights"),
+    (with_header("reinforcements: attacker F1 F2"), "counts F twice"),
+    (with_header("reinforcements: attacker F1; attacker A1"), "names the attacker twice"),
+    (with_header("start: attacker 99999 1; defender 1 1"), "start units is at most 81"),
+    (with_header("start: attacker 1 1; attacker 1 1"), "start names the attacker twice"),
+    (
+        with_header("reinforcements: attacker F3\nstart: attacker 1 2; defender 1 0"),
+        "more reinforcements than it started with",
+    ),
+    (with_header("selected:"), "selected looks like"),
+    (with_header("selected: b1 actions 0 tiles 0 twice"), "selected looks like"),
+    (with_header("selected: b1 actions 1 tiles 0"), "only a knight has actions and tiles"),
+    (with_header("spawning: a1 a1"), "spawning names a square twice"),
+    # Every phase has its own invariants.
+    (with_header("result: attacker | tired"), "a result belongs to a finished game"),
+    (with_header("alterations-left: 4"), "alterations-left is 0 once play has begun"),
+    (with_header("headquarters-lost: none attacker"), "headquarters-lost lists"),
+    (with_header("acted: h9"), "only the side to move acts"),
+    (with_header("moved: b1"), "moved this turn, so it acted"),
+    (with_header("spawning: a1"), "holds no base of the side to move that may spawn"),
+    (
+        replace_line("phase", "phase: over\nresult: attacker | x\nselected: b1"),
+        "has nothing selected",
+    ),
 ]
+PLAY = {"a1": "H", "b1": "F", "i9": "h", "h9": "f"}
+SETUP = {"e9": "h", "c9": "b", "g9": "b", "e8": "f"}
+BAD_STATES = [
+    # In play both sides have a fighting piece and a base, or the game would be over.
+    ({"a1": "H", "i9": "h", "h9": "f"}, {}, "has no fighting piece or no base"),
+    ({"b1": "F", "i9": "h", "h9": "f"}, {}, "has no fighting piece or no base"),
+    # A side began with one headquarters and two bases, whoever holds them now.
+    ({**PLAY, "e5": "H"}, {}, "began with one headquarters and two bases, not 2 and 0"),
+    (
+        {**PLAY, "a1": "h*"},
+        {"headquarters_lost": "none"},
+        "the attacker does not hold its headquarters",
+    ),
+    ({**PLAY, "c1": "B", "d1": "B", "e9": "b*"}, {}, "not 1 and 3"),
+    ({**PLAY, "e9": "p+"}, {"moved": "e9", "acted": "e9", "to_move": "defender"}, "not entrenched"),
+    # The selected piece and the piece that won a base.
+    ({**PLAY, "e5": "A"}, {"selected": "e5", "acted": "e5"}, "has acted, so it is not selected"),
+    (
+        {**PLAY, "e5": "K"},
+        {"selected": "e5 actions 5 tiles 0", "acted": "e5"},
+        "has acted if and only if",
+    ),
+    ({**PLAY, "e5": "K"}, {"selected": "e5 actions 3 tiles 0"}, "has acted if and only if"),
+    (
+        {**PLAY, "e5": "K"},
+        {"selected": "e5 actions 0 tiles 0", "acted": "e5"},
+        "1 to 5 actions left",
+    ),
+    ({**PLAY, "e5": "K"}, {"selected": "e5 actions 3 tiles 3", "acted": "e5"}, "no more tiles"),
+    (
+        {**PLAY, "e7": "F", "e8": "b"},
+        {"base_won": "e8 by e7", "acted": "e7"},
+        "is the selected one",
+    ),
+    (
+        {**PLAY, "e5": "F", "e8": "b"},
+        {"base_won": "e8 by e5", "selected": "e5", "acted": "e5"},
+        "cannot have attacked",
+    ),
+    (
+        {**PLAY, "e6": "A", "e8": "b"},
+        {"base_won": "e8 by e6", "selected": "e6", "acted": "e6"},
+        "cannot have attacked",
+    ),
+    (
+        {**PLAY, "e7": "K", "e8": "b"},
+        {"base_won": "e8 by e7", "selected": "e7 actions 3 tiles 1", "acted": "e7"},
+        "run no tiles",
+    ),
+    # Spawning: bases of the side to move, in square order, before anything is selected.
+    (
+        {**PLAY, "c1": "B", "e5": "K"},
+        {"spawning": "c1 a1", "reinforcements": "attacker F2"},
+        "in square order",
+    ),
+    (
+        {**PLAY, "c1": "B", "e5": "K"},
+        {"spawning": "a1", "selected": "e5", "reinforcements": "attacker F2"},
+        "before any piece is selected",
+    ),
+    (
+        {**PLAY, "c1": "B*", "g1": "b*"},
+        {"spawning": "c1", "reinforcements": "attacker F2"},
+        "that may spawn",
+    ),
+    (
+        {**PLAY, "a2": "F", "b2": "F"},
+        {"spawning": "a1", "reinforcements": "attacker F2"},
+        "no empty square",
+    ),
+    # Setup: each side's own zone, as far as setup has come, and nothing of play.
+    (SETUP, {"phase": "defender-reinforcements", "to_move": "attacker"}, "the defender is to move"),
+    (SETUP, {"phase": "defender-reinforcements", "round": 3}, "the round is 0 until play begins"),
+    (SETUP, {"phase": "defender-reinforcements", "acted": "e8"}, "acted has no place before play"),
+    (
+        SETUP,
+        {"phase": "defender-reinforcements", "alterations_left": 3},
+        "is 4 until the alterations",
+    ),
+    (
+        SETUP,
+        {"phase": "defender-reinforcements", "start": "attacker 1 0; defender 0 0"},
+        "start is counted when play begins",
+    ),
+    (
+        SETUP,
+        {"phase": "defender-reinforcements", "headquarters_lost": "defender"},
+        "no headquarters is lost",
+    ),
+    ({**SETUP, "e5": "k"}, {"phase": "defender-reinforcements"}, "not on e5"),
+    ({**SETUP, "e8": "p+"}, {"phase": "defender-reinforcements"}, "no piece is entrenched"),
+    (
+        {**SETUP, "e1": "H"},
+        {"phase": "defender-reinforcements"},
+        "the attacker has not set up anything yet",
+    ),
+    ({"c9": "b"}, {"phase": "defender-bases"}, "places its headquarters first"),
+    ({**SETUP, "a9": "b"}, {"phase": "defender-bases"}, "places its headquarters first"),
+    (SETUP, {"phase": "defender-bases"}, "places its headquarters first"),
+    ({"e9": "h"}, {"phase": "defender-pieces"}, "has one headquarters and two bases"),
+    (SETUP, {"phase": "defender-pieces", "reinforcements": "defender F1"}, "no reinforcements yet"),
+    ({**SETUP, "e8": "O"}, {"phase": "defender-reinforcements"}, "has 1 to 15 pieces"),
+    (
+        {**SETUP, **{f"{f}8": "k" for f in "abcdefghi"}},
+        {"phase": "defender-reinforcements"},
+        "more than 8 knights",
+    ),
+    (
+        {**SETUP, "e8": "k"},
+        {"phase": "defender-reinforcements", "reinforcements": "defender K10"},
+        "more than 10 in its army",
+    ),
+    (SETUP, {"phase": "alterations", "alterations_left": 0}, "alterations-left 1 to 4"),
+]
+
+
+@pytest.mark.parametrize(("pieces", "headers", "message"), BAD_STATES)
+def test_inconsistent_states_are_refused(
+    pieces: dict[str, str], headers: dict[str, object], message: str
+) -> None:
+    with pytest.raises(bellica.InvalidPosition, match="^bad Imperio Bellum position: .*" + message):
+        game().load_position(position_text(pieces, **headers))
 
 
 @pytest.mark.parametrize(("text", "message"), BAD)
@@ -241,3 +402,52 @@ def test_damaged_positions_are_read_or_refused(data: st.DataObject) -> None:
         if not lines:
             break
     must_read_or_refuse("\n".join(lines))
+
+
+# Positions the reader used to accept, each of which then broke the game; now refused.
+ZONE_FULL = {f"{f}{r}": "F" for f in "abcdefghi" for r in (8, 9)}
+ALTERED = {"e1": "H", "c1": "B", "g1": "B", "e2": "F", "e9": "h", "c9": "b", "g9": "b", "e8": "f"}
+USED_TO_BREAK = {
+    # No legal action although the game was not over: the defender had nowhere to place.
+    "pieces-phase-zone-full": (
+        position_text(ZONE_FULL, phase="defender-pieces", to_move="defender"),
+        "not on a8",
+    ),
+    # The attacker placed bases in the defender's phase, and setup ran aground.
+    "setup-wrong-side": (
+        position_text({}, phase="defender-bases", to_move="attacker"),
+        "the defender is to move",
+    ),
+    # A fifth alteration took alterations-left to -1, and the game's own position was refused.
+    "alterations-none-left": (
+        position_text(ALTERED, phase="alterations", to_move="defender", alterations_left=0),
+        "alterations-left 1 to 4",
+    ),
+    # Reinforcements of 4,000 digits: the heuristic overflowed converting them to a float.
+    "huge-reinforcements": (
+        position_text(CAMPS, reinforcements="attacker F" + "9" * 4000),
+        "a reinforcement count is at most 50",
+    ),
+    # A base won from across the board: the winner jumped into it when it destroyed it.
+    "base-won-from-afar": (
+        position_text({**CAMPS, "e5": "F", "e9": "b"}, base_won="e9 by e5", selected="e5"),
+        "cannot have attacked",
+    ),
+    # A deployed formation overwrote a base placed without a headquarters: 4 bases counted,
+    # 3 on the board, and the end-of-game check reads the count.
+    "base-before-headquarters": (
+        position_text({"a9": "b"}, phase="defender-bases", to_move="defender"),
+        "places its headquarters first",
+    ),
+    # A result line ended a game whose phase said play.
+    "result-in-play": (
+        position_text(CAMPS, result="attacker | tired"),
+        "a result belongs to a finished game",
+    ),
+}
+
+
+@pytest.mark.parametrize(("text", "message"), USED_TO_BREAK.values(), ids=USED_TO_BREAK)
+def test_positions_that_used_to_break_the_game_are_refused(text: str, message: str) -> None:
+    with pytest.raises(bellica.InvalidPosition, match=message):
+        game().load_position(text)

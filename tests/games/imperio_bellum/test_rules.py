@@ -75,12 +75,12 @@ def test_knight_has_five_actions() -> None:
 # -- archers ----------------------------------------------------------------------------------
 def test_archer_moves_up_to_two_squares_never_through_pieces() -> None:
     s = do(load({**CAMPS, "e5": "A"}), "Archer e5")
-    two = {f"{f}{r}" for f in "cdefg" for r in "34567"} - {"e5"}
-    assert moves(s, "e5") == two
-    # Boxed in by its own pieces but for e6, it can only go through e6.
+    straight = {"c3", "e3", "g3", "c5", "g5", "c7", "e7", "g7"}  # ruling 31: no bent paths
+    assert moves(s, "e5") == ring("e5") | straight
+    # Boxed in by its own pieces but for e6, it can only go through e6, straight on.
     box = {sq: "F" for sq in ring("e5") - {"e6"}}
     s = do(load({**CAMPS, "e5": "A", **box}), "Archer e5")
-    assert moves(s, "e5") == {"e6", "d7", "e7", "f7"}
+    assert moves(s, "e5") == {"e6", "e7"}
     # Fully boxed in by its own side, it cannot move at all.
     box = {sq: "F" for sq in ring("e5")}
     s = load({**CAMPS, "e5": "A", **box})
@@ -183,7 +183,8 @@ TITLES = {"F": "Footsoldier", "K": "Knight", "A": "Archer", "P": "Pikeman"}
 
 @pytest.mark.parametrize(("mine", "theirs", "a_dice", "d_dice"), MELEE)
 def test_melee_dice(mine: str, theirs: str, a_dice: int, d_dice: int) -> None:
-    s = load({**CAMPS, "d4": mine, "d5": theirs}, dice=[1, 1])
+    camps = {**CAMPS, "i9": "b"} if theirs == "h" else CAMPS  # one headquarters a side
+    s = load({**camps, "d4": mine, "d5": theirs}, dice=[1, 1])
     title = TITLES[mine[0]]
     do(s, f"{title} d4", f"{title} d4 attacks d5")
     assert dice_asked(s) == [a_dice, d_dice]

@@ -16,11 +16,12 @@ from imperio_helpers import CAMPS, at, dice_asked, do, header, load, texts
 import bellica
 from bellica.core.rng import Rng
 from bellica.games.imperio_bellum import combat, turn
-from bellica.games.imperio_bellum.board import ATTACKER, DEFENDER, NEIGHBOURS, parse_square
+from bellica.games.imperio_bellum.board import ATTACKER, DEFENDER, NEIGHBOURS, name, parse_square
 from bellica.games.imperio_bellum.pieces import (
     BASE,
     FOOTSOLDIER,
     HEADQUARTERS,
+    KIND_BY_LETTER,
     KNIGHT,
     PIKEMAN,
     UNIT_KINDS,
@@ -129,26 +130,34 @@ def test_knight_charge_dice_against_pikemen_and_in_defence() -> None:
     assert dice_asked(s) == [4, 1]
 
 
-# -- 4 ----------------------------------------------------------------------------------------
-def test_engaged_knight_cannot_slip_away() -> None:
+# -- 4 ---------------------------------------------------------------------------------------
+def test_knight_next_to_an_enemy_may_move() -> None:
+    # A knight next to an enemy may step away as well as attack it or hold.
     s = do(load({**CAMPS, "c3": "K", "c4": "f"}), "Knight c3")
-    assert texts(s) == ["Knight c3 attacks c4", "Knight c3 holds"]
-
-    # An enemy base engages it as well.
+    assert sorted(texts(s)) == sorted(
+        ["Knight c3 attacks c4", "Knight c3 holds"]
+        + [f"Knight c3 → {n}" for n in ("b2", "b3", "b4", "c2", "d2", "d3", "d4")]
+    )
+    # Next to an enemy base too.
     s = do(load({**CAMPS, "c7": "K", "c8": "b"}), "Knight c7")
-    assert texts(s) == ["Knight c7 attacks c8", "Knight c7 holds"]
-
-    # It becomes engaged mid-move too: then it may only attack a neighbouring enemy or hold.
+    assert {"Knight c7 attacks c8", "Knight c7 → c6", "Knight c7 → b8"} <= set(texts(s))
+    # Arriving next to enemies mid-move does not pin it either.
     s = do(load({**CAMPS, "e2": "K", "d5": "f", "f5": "a"}), "Knight e2", "Knight e2 → e3")
-    assert "Knight e3 → e4" in texts(s) and "Knight e3 → d3" in texts(s)
     do(s, "Knight e3 → e4")
-    assert sorted(texts(s)) == [
-        "Knight e4 attacks d5",
-        "Knight e4 attacks f5",
-        "Knight e4 holds",
-    ]
-    do(s, "Knight e4 holds")
-    assert at(s, "e4") == "K" and "Knight e4" not in texts(s)
+    assert {"Knight e4 attacks d5", "Knight e4 attacks f5", "Knight e4 → e5"} <= set(texts(s))
+    do(s, "Knight e4 → e5", "Knight e5 → e6")
+    assert header(s, "selected") == "e6 actions 1 tiles 4"
+
+    # Point-blank governs the dice: attacking a neighbour with no run-up costs the knight a
+    # die however many actions it has left (2 dice against the footsoldier's 1)...
+    s = do(load({**CAMPS, "c3": "K", "c4": "f"}, dice=[5, 1]), "Knight c3", "Knight c3 attacks c4")
+    assert dice_asked(s) == [2, 1]
+    assert header(s, "selected") == "c4 actions 4 tiles 0"
+    # ...while stepping away and back is a run-up of two tiles like any other (+1: 4 dice).
+    s = load({**CAMPS, "c3": "K", "c4": "f"}, dice=[5, 1])
+    do(s, "Knight c3", "Knight c3 → c2", "Knight c2 → c3", "Knight c3 attacks c4")
+    assert dice_asked(s) == [4, 1]
+    assert at(s, "c4") == "K"
 
 
 # -- 5 ----------------------------------------------------------------------------------------
@@ -203,31 +212,77 @@ def test_pikeman_forward_and_reach() -> None:
     assert not turn.in_pikeman_zone(board, sq("f5"), DEFENDER)
 
 
-# -- 7 ----------------------------------------------------------------------------------------
+# -- 7 ---------------------------------------------------------------------------------------
+def protected(pieces: dict[str, str], archer: str) -> set[str]:
+    """The squares `turn.protected_squares` says are kept from the archer on `archer`."""
+    board = [0] * 81
+    for square, token in pieces.items():
+        side = ATTACKER if token.isupper() else DEFENDER
+        board[sq(square)] = piece(side, KIND_BY_LETTER[token.upper()])
+    mask = turn.protected_squares(board, sq(archer))
+    return {name(t) for t in range(81) if mask >> t & 1}
+
+
+def shots(s: ImperioBellumState) -> set[str]:
+    return {t.split(" shoots ")[1] for t in texts(s) if " shoots " in t}
+
+
 def test_footsoldier_screens_seven_squares_and_beyond() -> None:
-    enemy_foot = piece(DEFENDER, FOOTSOLDIER)
-    for archer, front in (("e1", "e4"), ("a1", "d4"), ("e9", "e6")):
-        board = [0] * 81
-        board[sq("e5")] = enemy_foot
-        screened = {
-            n for n in NEIGHBOURS[sq("e5")] if turn.screened(board, sq(archer), n, enemy_foot)
-        }
-        assert screened == set(NEIGHBOURS[sq("e5")]) - {sq(front)}, archer
-        assert len(screened) == 7
+    # Seen from the archer the footsoldier's front is its neighbour one step toward the
+    # archer; the other seven neighbours are protected, the footsoldier's own square is not.
+    for archer, front in (("e1", "e4"), ("a1", "d4"), ("e9", "e6"), ("b3", "d4")):
+        near = protected({"e5": "f", archer: "A"}, archer) & {name(n) for n in NEIGHBOURS[sq("e5")]}
+        assert near == {name(n) for n in NEIGHBOURS[sq("e5")]} - {front}, archer
+        assert "e5" not in protected({"e5": "f", archer: "A"}, archer)
 
-    def shots(s: ImperioBellumState) -> set[str]:
-        return {t.split(" shoots ")[1] for t in texts(s) if " shoots " in t}
+    # Further back: every square the line from the archer's centre reaches only across the
+    # footsoldier or one of its seven squares. The diagram in the rules shows this position.
+    cover = protected({"e1": "A", "e4": "f"}, "e1")
+    assert {"d3", "f3", "d4", "f4", "d5", "e5", "f5"} <= cover  # the seven
+    assert {"e6", "e9", "c4", "g4", "b5", "h5", "a9", "i9"} <= cover  # further back
+    assert not cover & {"e3", "e4", "a5", "i5", "a4", "c3", "g3", "e2"}
+    # A footsoldier beside the archer's line closes the line beyond the squares it protects.
+    cover = protected({"e1": "A", "d3": "f"}, "e1")
+    assert {"e3", "e4", "e5", "e6", "d2", "c3", "b4", "a5"} <= cover
+    assert not cover & {"e2", "d3", "f2", "g3", "f3"}
 
-    # Beside and behind the footsoldier on d4 (seen from e1) cannot be shot; its front can.
-    s = do(load({**CAMPS, "e1": "A", "d4": "f", "c3": "k", "e3": "k", "e4": "k", "e5": "k",
-                 "g3": "k"}), "Archer e1")  # fmt: skip
-    assert shots(s) == {"e3", "g3"}
-    # The footsoldier itself can be shot; nothing beyond it on the line can.
-    s = do(load({**CAMPS, "e1": "A", "e3": "f", "e5": "k", "e6": "k", "g3": "k"}), "Archer e1")
-    assert shots(s) == {"e3", "g3"}
+    # The shot: nothing on a protected square can be shot; the footsoldier itself can.
+    s = do(load({**CAMPS, "e1": "A", "d3": "f", "e5": "k", "a5": "k", "g3": "k"}), "Archer e1")
+    assert shots(s) == {"g3"}  # d3 itself is on no line from e1
+    s = do(load({**CAMPS, "e1": "A", "e4": "f", "e6": "k", "a5": "k", "i5": "k"}), "Archer e1")
+    assert shots(s) == {"e4", "a5", "i5"}
     # Only enemy footsoldiers screen.
     s = do(load({**CAMPS, "e1": "A", "e3": "F", "e5": "k", "e6": "k"}), "Archer e1")
     assert shots(s) == {"e5", "e6"}
+    # Two footsoldiers: each protects what it protects, the other one included.
+    cover = protected({"e1": "A", "e4": "f", "f5": "f"}, "e1")
+    assert "f5" in cover and "e4" not in cover
+
+
+def test_footsoldier_screen_spares_splash_squares() -> None:
+    # The knight on e4 stands on the front of the footsoldier on f5 (seen from e1), so it can
+    # be shot. Of the squares around it, f4 and e5 are two of the footsoldier's seven: the
+    # splash passes them by. The footsoldier itself and d5 are splashed, in the usual order.
+    pieces = {**CAMPS, "e1": "A", "e4": "k", "f5": "f", "f4": "K", "e5": "k", "d5": "k"}
+    s = load(pieces, dice=[1, 9, 6, 1, 6, 1])
+    do(s, "Archer e1", "Archer e1 shoots e4")
+    fights = s.observation(0)["last_combats"]
+    assert [(f["to"], f["mode"]) for f in fights] == [
+        ("e4", "shot"),
+        ("f5", "splash"),
+        ("d5", "splash"),
+    ]
+    assert dice_asked(s) == [3, 3, 1, 4, 1, 3]
+    assert [at(s, x) for x in ("e4", "f5", "f4", "e5", "d5")] == ["k", "O", "K", "k", "O"]
+
+    # Shooting the footsoldier itself splashes only its front: the protection is fixed as the
+    # archer aims, so it holds for the whole volley even when the footsoldier falls.
+    pieces = {**CAMPS, "e1": "A", "e4": "f", "e3": "k", "d4": "k", "f5": "k"}
+    s = load(pieces, dice=[18, 1, 6, 1])
+    do(s, "Archer e1", "Archer e1 shoots e4")
+    fights = s.observation(0)["last_combats"]
+    assert [(f["to"], f["mode"]) for f in fights] == [("e4", "shot"), ("e3", "splash")]
+    assert [at(s, x) for x in ("e4", "e3", "d4", "f5")] == ["O", "O", "k", "k"]
 
 
 # -- 8 ----------------------------------------------------------------------------------------
@@ -546,6 +601,26 @@ def test_pikeman_zone_stops_knights() -> None:
     assert header(s, "selected") is None
     assert "Knight d5" not in texts(s)
 
+    # Moving on inside the zone it stands in is no entering either: d5, d6 and d7 all lie in
+    # the zone of e6. Leaving it and coming back is entering.
+    s = do(load({**pike, "d5": "K"}), "Knight d5", "Knight d5 → d6", "Knight d6 → d7")
+    assert header(s, "selected") == "d7 actions 3 tiles 2"
+    do(s, "Knight d7 → c7")
+    assert header(s, "selected") == "c7 actions 2 tiles 3"
+    do(s, "Knight c7 → d7")
+    assert header(s, "selected") is None
+    # Stepping into a second pikeman's zone is entering it, wherever the knight came from.
+    s = do(load({**pike, "b6": "p", "d5": "K"}), "Knight d5", "Knight d5 → c5")
+    assert header(s, "selected") is None
+    # The same for the square it wins: from d5 into d6, inside e6's zone all along, it goes on.
+    s = load({**pike, "d5": "K", "d6": "f"}, dice=[5, 1])
+    do(s, "Knight d5", "Knight d5 attacks d6")
+    assert at(s, "d6") == "K" and header(s, "selected") == "d6 actions 4 tiles 0"
+    # A knight standing in a zone that captures a base (and stays put) goes on too.
+    s = load({**pike, "d5": "K", "c6": "b"}, dice=[5, 1])
+    do(s, "Knight d5", "Knight d5 attacks c6", "Capture the base at c6")
+    assert header(s, "selected") == "d5 actions 4 tiles 0"
+
 
 # -- 19 ---------------------------------------------------------------------------------------
 def test_base_capture_and_destroy() -> None:
@@ -561,15 +636,20 @@ def test_base_capture_and_destroy() -> None:
     assert (at(destroyed, "d7"), at(destroyed, "d8")) == ("O", "F")
     assert destroyed.bases == [1, 1]
 
-    # A pikeman that destroys a base from next to it steps in.
+    # A pikeman that destroys a base steps in, from next to it...
     s = load({**CAMPS, "d7": "P", "d8": "b"}, dice=[5, 2])
     do(s, "Pikeman d7", "Pikeman d7 attacks d8", "Destroy the base at d8")
     assert (at(s, "d7"), at(s, "d8")) == ("O", "P")
-    # From its reach it stays where it is, whether it destroys or captures.
-    for choice, left in (("Destroy", "O"), ("Capture", "B*")):
-        s = load({**CAMPS, "d6": "P", "d8": "b"}, dice=[5, 2])
-        do(s, "Pikeman d6", "Pikeman d6 attacks d8", f"{choice} the base at d8")
-        assert (at(s, "d6"), at(s, "d7"), at(s, "d8")) == ("P", "O", left)
+    # ...and from its reach, over whatever stands between, losing its entrenchment.
+    for between in ("O", "f", "F"):
+        s = load({**CAMPS, "d6": "P+", "d7": between, "d8": "b"}, dice=[5, 2])
+        do(s, "Pikeman d6", "Pikeman d6 attacks d8", "Destroy the base at d8")
+        assert (at(s, "d6"), at(s, "d7"), at(s, "d8")) == ("O", between, "P")
+        assert header(s, "moved") == "d8"
+    # A pikeman that captures stays where it is, entrenched as it was.
+    s = load({**CAMPS, "d6": "P+", "d8": "b"}, dice=[5, 2])
+    do(s, "Pikeman d6", "Pikeman d6 attacks d8", "Capture the base at d8")
+    assert (at(s, "d6"), at(s, "d7"), at(s, "d8")) == ("P+", "O", "B*")
 
     # A knight that captures stays put and may go on with its remaining actions.
     s = load({**CAMPS, "d7": "K", "d8": "b"}, dice=[5, 2])
@@ -625,11 +705,24 @@ def test_turn_limit_uses_tiebreakers() -> None:
     do(s, "End turn")
     assert s.is_terminal
     assert s.outcome().winners == (0,)
-    assert s.outcome().reason.startswith("the turn limit of 3 rounds was reached; tiebreaker 1")
+    # The reason says that the house rule decided, and which tiebreaker and why.
+    assert s.outcome().reason == (
+        "decided by the house turn limit: all 3 rounds were played; tiebreaker 1 "
+        "(fewer units deployed on the board at the start) goes to the attacker"
+    )
+    assert "decided by the house turn limit" in header(s, "result")
     # 50 rounds by default.
     s = load(CAMPS, round=50, to_move="defender")
     do(s, "End turn")
     assert s.is_terminal and s.outcome().winners == (1,)
+    assert s.outcome().reason == (
+        "decided by the house turn limit: all 50 rounds were played; tiebreaker 7 "
+        "(the defender wins when all else is equal) goes to the defender"
+    )
+    # An army wiped out is no house rule: its reason does not say so.
+    s = load({"a1": "H", "d4": "F", "i9": "h", "d5": "f"}, dice=[6, 1], round=50)
+    do(s, "Footsoldier d4", "Footsoldier d4 attacks d5")
+    assert "house turn limit" not in s.outcome().reason
     # turn_limit=0 switches the house rule off.
     s = load(CAMPS, options={"turn_limit": 0}, round=50, to_move="defender")
     do(s, "End turn")
@@ -661,7 +754,7 @@ def test_base_wins_ties(attacker: dict[str, str], steps: list[str], asked: list[
 
 
 def test_archers_never_shoot_bases() -> None:
-    s = do(load({**CAMPS, "d4": "A", "d8": "b", "d6": "h"}), "Archer d4")
+    s = do(load({"a1": "H", "b1": "F", "h9": "f", "d4": "A", "d8": "b", "d6": "h"}), "Archer d4")
     assert not any("d8" in t or "d6" in t for t in texts(s))
 
 
@@ -702,6 +795,50 @@ def test_picking_a_piece_commits_it() -> None:
     assert header(s, "acted") == "a1 c1"
     assert "Base c1" not in texts(s) and "Headquarters a1" not in texts(s)
     assert "Footsoldier b1" in texts(s)
+
+
+# -- 30 ---------------------------------------------------------------------------------------
+def test_captured_base_waits_a_turn() -> None:
+    pieces = {**CAMPS, "d7": "F", "d8": "b", "f7": "K", "f8": "b"}
+    s = load(pieces, dice=[5, 2], reinforcements="attacker F2")
+    do(s, "Footsoldier d7", "Footsoldier d7 attacks d8", "Capture the base at d8")
+    assert at(s, "d8") == "B*"
+    # The captured base has acted this turn: its captor cannot pick it.
+    assert header(s, "acted") == "d7 d8"
+    assert "Base d8" not in texts(s)
+    # A knight capturing goes on with its actions; the base it took still waits.
+    s = load(pieces, dice=[5, 2], reinforcements="attacker F2")
+    do(s, "Knight f7", "Knight f7 attacks f8", "Capture the base at f8")
+    assert at(s, "f8") == "B*" and header(s, "selected") == "f7 actions 4 tiles 0"
+    do(s, "Knight f7 holds")
+    assert "Base f8" not in texts(s) and "Footsoldier d7" in texts(s)
+    # From its captor's next turn it moves, and spawns, like its other bases.
+    do(s, "End turn", "End turn")
+    assert header(s, "spawning") == "a1 f8"
+    do(s, "No spawn from the base at a1", "No spawn from the base at f8")
+    assert "Base f8" in texts(s)
+
+
+# -- 31 ---------------------------------------------------------------------------------------
+def test_archer_moves_in_a_straight_line() -> None:
+    def moves(s: ImperioBellumState) -> set[str]:
+        return {t.split(" → ")[1] for t in texts(s) if " → " in t}
+
+    # From e3: the eight neighbours, and two squares straight along each of the eight lines.
+    s = do(load({**CAMPS, "e3": "A"}), "Archer e3")
+    assert moves(s) == {
+        "d2", "e2", "f2", "d3", "f3", "d4", "e4", "f4",
+        "e1", "c1", "g1", "c3", "g3", "c5", "e5", "g5",
+    }  # fmt: skip
+    # Never a bent path: f5 and d1 (a knight's jump away) and the like are not reachable,
+    # even with every square around empty.
+    assert not moves(s) & {"f5", "d5", "c4", "g2", "d1", "f1", "c2", "g4"}
+    # Never through a piece: the square between must be empty, whoever stands on it.
+    s = do(load({**CAMPS, "e3": "A", "e4": "F", "f4": "k"}), "Archer e3")
+    assert not moves(s) & {"e5", "g5"}
+    assert {"c5", "c1", "g1"} <= moves(s)
+    s = do(load({**CAMPS, "e3": "A"}), "Archer e3", "Archer e3 → g5")
+    assert at(s, "g5") == "A" and "Archer g5" not in texts(s)
 
 
 # -- the table itself -------------------------------------------------------------------------

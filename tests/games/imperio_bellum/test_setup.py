@@ -143,7 +143,8 @@ def test_knight_limits() -> None:
     # A ready-made list is offered only while it keeps the army within ten knights.
     for knights, offered in ((4, True), (5, False)):
         pieces = {"e1": "H", "c1": "B", "g1": "B"} | {f"{f}2": "K" for f in "abcdefghi"[:knights]}
-        s = load(pieces | {"e9": "h", "e8": "f"}, phase="attacker-reinforcements", round=0)
+        defender = {"e9": "h", "c9": "b", "g9": "b", "e8": "f"}
+        s = load(pieces | defender, phase="attacker-reinforcements")
         assert (ASSAULT in texts(s)) is offered
 
     # The alterations keep both limits.

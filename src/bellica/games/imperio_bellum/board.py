@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 SIZE = 9
 SQUARES = range(SIZE * SIZE)
 FILES = "abcdefghi"
@@ -69,16 +71,6 @@ def distance(a: int, b: int) -> int:
     return max(abs(file_of(a) - file_of(b)), abs(rank_of(a) - rank_of(b)))
 
 
-def _within_two(sq: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """Squares two king-steps away, each with the squares one could pass through to get there."""
-    out = []
-    for dest in SQUARES:
-        if distance(sq, dest) == 2:
-            via = tuple(n for n in NEIGHBOURS[sq] if n in NEIGHBOURS[dest])
-            out.append((dest, via))
-    return tuple(out)
-
-
 def step_toward(frm: int, to: int) -> int:
     """The neighbour of `frm` one king-step toward `to`."""
     df = (file_of(to) > file_of(frm)) - (file_of(to) < file_of(frm))
@@ -89,7 +81,44 @@ def step_toward(frm: int, to: int) -> int:
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(sq) for sq in SQUARES)
 NEIGHBOUR_SETS: tuple[frozenset[int], ...] = tuple(frozenset(n) for n in NEIGHBOURS)
 LINES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(_lines(sq) for sq in SQUARES)
-TWO_STEPS = tuple(_within_two(sq) for sq in SQUARES)
+
+
+def _crosses(a: int, b: int, s: int) -> bool:
+    """Whether the straight line from the centre of square `a` to the centre of square `b`
+    passes through the inside of square `s`; touching a corner or running along an edge does
+    not count. Coordinates are doubled, so centres are even and square edges odd."""
+    ax, ay, bx, by = 2 * file_of(a), 2 * rank_of(a), 2 * file_of(b), 2 * rank_of(b)
+    sx, sy = 2 * file_of(s), 2 * rank_of(s)
+    if max(ax, bx) <= sx - 1 or min(ax, bx) >= sx + 1:
+        return False
+    if max(ay, by) <= sy - 1 or min(ay, by) >= sy + 1:
+        return False
+    dx, dy = bx - ax, by - ay
+    sides = [dx * (cy - ay) - dy * (cx - ax) for cx in (sx - 1, sx + 1) for cy in (sy - 1, sy + 1)]
+    return min(sides) < 0 < max(sides)
+
+
+def _sight(a: int, b: int) -> int:
+    """The squares strictly between `a` and `b` that the line from one centre to the other
+    passes through, as a bit mask (bit `sq` for square `sq`)."""
+    (f0, f1), (r0, r1) = sorted((file_of(a), file_of(b))), sorted((rank_of(a), rank_of(b)))
+    mask = 0
+    for r in range(r0, r1 + 1):
+        for f in range(f0, f1 + 1):
+            s = square(f, r)
+            if s != a and s != b and _crosses(a, b, s):
+                mask |= 1 << s
+    return mask
+
+
+@cache
+def sight(a: int) -> tuple[int, ...]:
+    """sight(a)[b]: the squares a line of sight from `a` to `b` crosses (see `_sight`), worked
+    out for each `a` the first time it is asked for."""
+    return tuple(_sight(a, b) for b in SQUARES)
+
+
+NEIGHBOUR_MASKS: tuple[int, ...] = tuple(sum(1 << n for n in NEIGHBOURS[sq]) for sq in SQUARES)
 
 
 def _ahead(sq: int, side: int, steps: int) -> int:

@@ -12,10 +12,12 @@ from bellica.games.imperio_bellum.board import (
     ATTACKER,
     DEFENDER,
     LINES,
+    NEIGHBOUR_MASKS,
     NEIGHBOUR_SETS,
     NEIGHBOURS,
     SIZE,
-    TWO_STEPS,
+    sight,
+    step_toward,
 )
 from bellica.games.imperio_bellum.combat import attack_dice, defence_dice
 from bellica.games.imperio_bellum.phases import PLAY
@@ -124,11 +126,14 @@ def piece_actions(st: ImperioBellumState, sq: int) -> list[Action]:
         out = [A[move + n] for n in NEIGHBOURS[sq] if not board[n]]
     elif kind == KNIGHT:
         if st.knight_actions > 0:
-            enemies = [n for n in NEIGHBOURS[sq] if board[n] and (board[n] & 8) != lo]
-            if enemies:  # engaged: a knight next to an enemy attacks or holds, it cannot slip away
-                out = [A[attack + n] for n in enemies]
-            else:
-                out = [A[move + n] for n in NEIGHBOURS[sq] if not board[n]]
+            # Next to an enemy or not, a knight may step or attack; being next to one only
+            # makes an attack without a run-up a point-blank one (see combat).
+            for n in NEIGHBOURS[sq]:
+                q = board[n]
+                if not q:
+                    out.append(A[move + n])
+                elif (q & 8) != lo:
+                    out.append(A[attack + n])
         out.append(A[_HOLD + (kind - 1) * N + sq])
         return out
     else:
@@ -139,9 +144,10 @@ def piece_actions(st: ImperioBellumState, sq: int) -> list[Action]:
             elif (q & 8) != lo:
                 out.append(A[attack + n])
         if kind == ARCHER:
-            for dest, via in TWO_STEPS[sq]:
-                if not board[dest] and any(not board[v] for v in via):
-                    out.append(A[move + dest])
+            # Two squares in one straight line, over an empty square: never a bent path.
+            for line in LINES[sq]:
+                if len(line) > 1 and not board[line[0]] and not board[line[1]]:
+                    out.append(A[move + line[1]])
             out += [A[attack + t] for t in ranged_targets(st, sq, side)]
         elif kind == PIKEMAN:
             t = AHEAD2[side][sq]
@@ -153,41 +159,43 @@ def piece_actions(st: ImperioBellumState, sq: int) -> list[Action]:
 
 def ranged_targets(st: ImperioBellumState, sq: int, side: int) -> list[int]:
     """Enemy pieces (not bases) an archer on `sq` can shoot: 2-5 squares along one of the
-    eight lines, not over an enemy footsoldier nor into the squares it screens."""
+    eight lines, on a square no enemy footsoldier protects from it."""
     board = st.board
     lo = side * 8
-    enemy_foot = (lo ^ 8) + FOOTSOLDIER
+    cover = protected_squares(board, sq)
     out = []
     for line in LINES[sq]:
-        for k, t in enumerate(line[:RANGE_MAX], start=1):
+        for t in line[RANGE_MIN - 1 : RANGE_MAX]:
             q = board[t]
-            if (
-                k >= RANGE_MIN
-                and q
-                and (q & 8) != lo
-                and (q & 7) < BASE
-                and not screened(board, sq, t, enemy_foot)
-            ):
+            if q and (q & 8) != lo and (q & 7) < BASE and not cover >> t & 1:
                 out.append(t)
-            if q == enemy_foot:
-                break  # nothing beyond an enemy footsoldier can be shot along this line
     return out
 
 
-def screened(board: list[int], archer: int, target: int, enemy_foot: int) -> bool:
-    """Whether an enemy footsoldier next to `target` shields it from an archer on `archer`.
+def protected_squares(board: list[int], archer: int) -> int:
+    """The squares enemy footsoldiers protect from the archer on `archer`, as a bit mask (bit
+    `sq` set for square `sq`): the one rule for the archer's shot and for its splash alike.
 
-    A footsoldier screens its seven neighbours other than the one straight toward the archer
-    (its front); squares further back along the archer's line are covered by the line walk.
+    Seen from the archer, a footsoldier's front is its neighbour one king-step toward the
+    archer. The footsoldier protects its seven other neighbours, and every square further
+    back: a square that the straight line from the archer's centre to its own centre reaches
+    only by crossing the footsoldier or one of those seven squares (a line that just touches
+    a corner crosses nothing). A footsoldier never protects its own square; another one may.
     """
-    ar, af = divmod(archer, SIZE)
-    for f in NEIGHBOURS[target]:
+    enemy_foot = ((board[archer] >> 3) ^ 1) * 8 + FOOTSOLDIER
+    mask = 0
+    lines: tuple[int, ...] = ()
+    for f in range(N):
         if board[f] == enemy_foot:
-            fr, ff = divmod(f, SIZE)
-            front = (fr + (ar > fr) - (ar < fr)) * SIZE + ff + (af > ff) - (af < ff)
-            if target != front:
-                return True
-    return False
+            lines = lines or sight(archer)
+            seven = NEIGHBOUR_MASKS[f] & ~(1 << step_toward(f, archer))
+            block = seven | 1 << f
+            shade = seven
+            for t in range(N):
+                if lines[t] & block:
+                    shade |= 1 << t
+            mask |= shade & ~(1 << f)
+    return mask & ~(1 << archer)
 
 
 def spawn_actions(st: ImperioBellumState, base: int) -> list[Action]:
@@ -200,7 +208,7 @@ def spawn_actions(st: ImperioBellumState, base: int) -> list[Action]:
     return out
 
 
-def _can_spawn(st: ImperioBellumState, base: int) -> bool:
+def can_spawn(st: ImperioBellumState, base: int) -> bool:
     board = st.board
     return any(st.reserves[st.side]) and any(not board[n] for n in NEIGHBOURS[base])
 
@@ -252,21 +260,36 @@ def _move(st: ImperioBellumState, kind: int, frm: int, to: int) -> None:
         st.knight_actions -= 1
         st.knight_charge += 1
         st.selected = to
-        if st.knight_actions <= 0 or in_pikeman_zone(board, to, board[to] >> 3):
+        if st.knight_actions <= 0 or enters_pikeman_zone(board, frm, to, board[to] >> 3):
             st.selected = -1
     else:
         st.selected = -1
 
 
-def in_pikeman_zone(board: list[int], sq: int, side: int) -> bool:
-    """Whether `sq` lies in an enemy pikeman's zone of influence: its eight neighbours and the
-    square two ahead of it."""
+def zone_pikemen(board: list[int], sq: int, side: int) -> int:
+    """The enemy pikemen whose zone of influence holds `sq` (their eight neighbours and the
+    square two ahead of them), as a bit mask of their squares."""
     enemy_pike = (side ^ 1) * 8 + PIKEMAN
+    mask = 0
     for n in NEIGHBOURS[sq]:
         if board[n] == enemy_pike:
-            return True
+            mask |= 1 << n
     b = BEHIND2[side ^ 1][sq]
-    return b >= 0 and board[b] == enemy_pike
+    if b >= 0 and board[b] == enemy_pike:
+        mask |= 1 << b
+    return mask
+
+
+def in_pikeman_zone(board: list[int], sq: int, side: int) -> bool:
+    """Whether `sq` lies in an enemy pikeman's zone of influence."""
+    return zone_pikemen(board, sq, side) != 0
+
+
+def enters_pikeman_zone(board: list[int], frm: int, to: int, side: int) -> bool:
+    """Whether a knight of `side` stepping from `frm` to `to` enters an enemy pikeman's zone:
+    `to` is in the zone of a pikeman whose zone does not hold `frm`. Moving on inside the
+    zone it already stands in is no entering; stepping into a second pikeman's zone is."""
+    return bool(zone_pikemen(board, to, side) & ~zone_pikemen(board, frm, side))
 
 
 def _attack(st: ImperioBellumState, frm: int, to: int) -> None:
@@ -292,11 +315,12 @@ def _attack(st: ImperioBellumState, frm: int, to: int) -> None:
     a_roll = rng.roll(a_dice)
     d_roll = rng.roll(d_dice)
     if ranged:
+        cover = protected_squares(board, frm)  # as the archer aims, before anything falls
         hit = a_roll > d_roll  # a tie spares the target
         st.combats.append((frm, to, kind, target, a_dice, d_dice, a_roll, d_roll, SHOT))
         if hit:
             _eliminate(st, to)
-        _splash(st, frm, to)
+        _splash(st, frm, to, cover)
         st.selected = -1
         endgame.check(st)
         return
@@ -313,26 +337,28 @@ def _attack(st: ImperioBellumState, frm: int, to: int) -> None:
     won = a_roll > d_roll
     tie = a_roll == d_roll
     st.combats.append((frm, to, kind, target, a_dice, d_dice, a_roll, d_roll, MELEE))
+    at = frm
     if won:
         _eliminate(st, to)
         if kind != PIKEMAN:
             _advance(st, frm, to)
-            frm = to
+            at = to
     else:
         _eliminate(st, frm)
         if tie:
             _eliminate(st, to)
-    _after_attack(st, frm)
+    _after_attack(st, frm, at)
     endgame.check(st)
 
 
-def _after_attack(st: ImperioBellumState, sq: int) -> None:
-    """The attacking piece is done, unless it is a knight with actions left."""
+def _after_attack(st: ImperioBellumState, frm: int, sq: int) -> None:
+    """The piece that attacked from `frm` and now stands on `sq` is done, unless it is a knight
+    with actions left that did not enter a pikeman's zone by stepping into the square it won."""
     board = st.board
     if (
         board[sq] & 7 == KNIGHT
         and st.knight_actions > 0
-        and not in_pikeman_zone(board, sq, board[sq] >> 3)
+        and (sq == frm or not enters_pikeman_zone(board, frm, sq, board[sq] >> 3))
     ):
         st.selected = sq
     else:
@@ -348,12 +374,13 @@ def _advance(st: ImperioBellumState, frm: int, to: int) -> None:
     flags[frm] = 0
 
 
-def _splash(st: ImperioBellumState, archer: int, target: int) -> None:
-    """One die against every piece, friend or foe, on the eight squares around the target."""
+def _splash(st: ImperioBellumState, archer: int, target: int, cover: int) -> None:
+    """One die against every piece, friend or foe, on the eight squares around the target,
+    except on squares footsoldiers protect from the archer (`cover`, as the shot was aimed)."""
     board, flags, rng = st.board, st.flags, st.rng
     for n in NEIGHBOURS[target]:
         q = board[n]
-        if q and q & 7 < BASE:
+        if q and q & 7 < BASE and not cover >> n & 1:
             d_dice = defence_dice(
                 q & 7, ARCHER, barrage=True, adjacent=False, entrenched=bool(flags[n] & ENTRENCHED)
             )
@@ -373,7 +400,8 @@ def _eliminate(st: ImperioBellumState, sq: int) -> None:
 
 def _take_base(st: ImperioBellumState, destroy: bool) -> None:
     """The attacker who beat a base captures it (it changes sides where it stands) or destroys
-    it (it leaves the game and the attacker steps in, if it was next to it)."""
+    it (it leaves the game and the attacker steps into its square, a pikeman even from its
+    reach)."""
     assert st.pending is not None
     base, frm = st.pending
     st.pending = None
@@ -385,17 +413,18 @@ def _take_base(st: ImperioBellumState, destroy: bool) -> None:
         st.hq_lost[original] = True
     st.bases[owner] -= 1
     winner = owner ^ 1
+    at = frm
     if destroy:
         board[base] = 0
         flags[base] = 0
-        if base in NEIGHBOUR_SETS[frm]:
-            _advance(st, frm, base)
-            frm = base
+        _advance(st, frm, base)
+        at = base
     else:
         board[base] = winner * 8 + (b & 7)
-        flags[base] = (flags[base] & (ACTED | MOVED)) | (CAPTURED if winner != original else 0)
+        # It joins the captor as a piece that has had its turn: it acts from the next one.
+        flags[base] = ACTED | (CAPTURED if winner != original else 0)
         st.bases[winner] += 1
-    _after_attack(st, frm)
+    _after_attack(st, frm, at)
     endgame.check(st)
 
 
@@ -411,7 +440,7 @@ def _spawn(st: ImperioBellumState, kind: int, sq: int) -> None:
 def _next_spawn(st: ImperioBellumState) -> None:
     queue = st.spawn_queue
     queue.pop(0)
-    while queue and not _can_spawn(st, queue[0]):
+    while queue and not can_spawn(st, queue[0]):
         queue.pop(0)
 
 
@@ -443,7 +472,9 @@ def end_turn(st: ImperioBellumState) -> None:
         st.round += 1
         limit = st.game.turn_limit
         if limit and st.round > limit:
-            endgame.finish_by_tiebreakers(st, f"the turn limit of {limit} rounds was reached")
+            endgame.finish_by_tiebreakers(
+                st, f"decided by the house turn limit: all {limit} rounds were played"
+            )
             return
     start_turn(st)
 
@@ -456,7 +487,7 @@ def start_turn(st: ImperioBellumState) -> None:
             flags[sq] &= ~(ACTED | MOVED)
     # A base with no empty neighbour cannot spawn this turn; spawning only fills squares, so
     # one that can spawn now may still be passed over later (see `_next_spawn`).
-    st.spawn_queue = [b for b in spawning_bases(st, st.side) if _can_spawn(st, b)]
+    st.spawn_queue = [b for b in spawning_bases(st, st.side) if can_spawn(st, b)]
 
 
 def spawning_bases(st: ImperioBellumState, side: int) -> list[int]:
