@@ -6,8 +6,8 @@ or swapped, numbers changed (huge and negative ones too), words and letters exch
 cut short, junk inserted, a character flipped. Whatever `load_position` accepts must write itself
 back identically and then play on, with random decisions, to the end of the game.
 
-The test knows a game only through the engine's contract: adding one is adding its id to
-GAME_IDS. (MOMENTS may name a game's moments that its source positions must reach.)
+The test knows a game only through the engine's contract: adding one is adding its id (and
+variants) to GAMES. (MOMENTS may name a game's moments that its source positions must reach.)
 """
 
 from __future__ import annotations
@@ -23,7 +23,14 @@ from hypothesis import strategies as st
 import bellica
 from bellica.core import Game, State
 
-GAME_IDS = ["imperio-bellum"]
+GAMES = [
+    "imperio-bellum",
+    "bellum",
+    "bellum/teams",
+    "bellum/solo-hercules",
+    "bellum/solo-plague",
+    "bellum/solo-troy",
+]
 
 SOURCE_GAMES = 6  # seeded random games per game that the positions are taken from
 MAX_DECISIONS = 20_000  # a random game from an accepted position ends before this (turn limit)
@@ -41,12 +48,17 @@ MOMENTS = {
         "spawning:",
         "result:",
     ),
+    "bellum": ("phase deploy", "phase keep", "pay side=", "block side=", "result:"),
+    "bellum/teams": ("member 1", "remove side=", "result:"),
+    "bellum/solo-troy": ("reinforcements: 0", "result:"),
 }
 
 
 @functools.cache
 def load(game_id: str) -> Game:
-    return bellica.load(game_id)
+    """A game named "id" or "id/variant"."""
+    name, _, variant = game_id.partition("/")
+    return bellica.load(name, variant=variant or None)
 
 
 @functools.cache
@@ -67,9 +79,16 @@ def sources(game_id: str) -> tuple[str, ...]:
 
 
 def _shape(text: str) -> frozenset[str]:
+    """The kinds of line a position shows, its phase, its team member and the kinds of task
+    pending on its stack (as the text words them)."""
     lines = [line.strip() for line in text.splitlines()]
     kinds = {re.split(r"[:\s]", line, maxsplit=1)[0] for line in lines}
-    return frozenset(kinds | {line for line in lines if line.startswith("phase:")})
+    kinds |= {line for line in lines if line.startswith("phase:")}
+    kinds |= set(re.findall(r"phase \w+|member \d", text))
+    for line in lines:
+        if line.startswith("stack:"):
+            kinds |= {f"task {name}" for name in re.findall(r"(?:^stack: |; )([a-z_]+)", line)}
+    return frozenset(kinds)
 
 
 # -- damage ----------------------------------------------------------------------------------
@@ -169,7 +188,7 @@ def check_playable(game: Game, state: State, seed: int) -> None:
     _played.add((game.id, text))
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("game_id", GAMES)
 @settings(
     max_examples=1000,
     deadline=None,
@@ -190,7 +209,7 @@ def test_damaged_positions_are_refused_or_playable(game_id: str, data: st.DataOb
     check_playable(game, state, seed=len(text))
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("game_id", GAMES)
 def test_source_positions_reach_every_moment_and_play_on(game_id: str) -> None:
     texts = sources(game_id)
     for moment in MOMENTS.get(game_id, ()):

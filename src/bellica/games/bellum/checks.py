@@ -26,7 +26,7 @@ from bellica.games.bellum.rules.turn import Block, Blocks, Pillage, PillageMore
 from bellica.games.bellum.scripts.hells import Hells, HerculesBlocker
 from bellica.games.bellum.scripts.solo import Reveal, SoloScript
 from bellica.games.bellum.scripts.troy import AchillesTarget, Flee, Reinforce, Troy
-from bellica.games.bellum.state import CANCELLED, OVER, BellumState
+from bellica.games.bellum.state import CANCELLED, OVER, RALLY, BellumState
 
 TRIGGERS = ("play", "rally", "deployment", "death", "assault", "answer", "pillage", "purchase")
 EVENTS = ("spell", "death", "assault")
@@ -119,22 +119,23 @@ def _assault(state: BellumState) -> str | None:
             return f"attacker {game.table.token[uid]} is not in play for the active team"
         if not state.is_creature(uid):
             return f"attacker {game.table.token[uid]} is not a creature"
-    blockers = [b for _, b in state.blocks]
-    blocked = [a for a, _ in state.blocks]
-    if len(set(blockers)) != len(blockers) or len(set(blocked)) != len(blocked):
-        return "a creature blocks, or is blocked, twice"
+    blocked = [a for a, _ in state.blocks]  # (a blocker may hold several: Hercules does)
+    if len(set(blocked)) != len(blocked):
+        return "an attacker is blocked twice"
     if len(set(state.through)) != len(state.through):
         return "an unblocked attacker is named twice"
     return None
 
 
 def _rally(state: BellumState) -> str | None:
-    side = state.active_side()
+    """Rally abilities left to resolve are in play (the active side's, in its Rally phase; an
+    optional one left unused stays listed until the next Rally phase)."""
     left = state.rally_left
     if len(set(left)) != len(left):
         return "a rally ability is left twice"
+    side = state.active_side()
     for uid in left:
-        if uid not in state.play[side]:
+        if not state.in_play(uid) or (state.phase == RALLY and uid not in state.play[side]):
             return f"card {state.game.table.token[uid]} is not in play to rally"
     return None
 

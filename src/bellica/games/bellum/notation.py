@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bellica.core import InvalidPosition
 from bellica.core.stack import read_stack, write_stack
@@ -237,10 +237,13 @@ def read_position(game: Bellum, text: str, steps_on_top: bool = False) -> Bellum
                 )
             seen[uid] = name
     check_position(state)
-    if state.stack and not state.stack[-1].decides and not steps_on_top:
+    top: Any = state.stack[-1] if state.stack else None
+    if top is not None and not top.decides and not steps_on_top:
         raise InvalidPosition(
-            f"the stack's top, {state.stack[-1].name}, is a step: a position waits for a decision"
+            f"the stack's top, {top.name}, is a step: a position waits for a decision"
         )
+    if top is not None and top.decides and not top.choices(state):
+        raise InvalidPosition(f"the decision on top of the stack, {top.name}, offers nothing")
     return state
 
 
