@@ -24,6 +24,8 @@ class ScriptedDice:
     """Stands in for a state's Rng. Each `roll(n)` returns the next scripted total and records
     `n`, so a test can say both what the dice show and how many dice each side was given."""
 
+    state = None  # no generator behind the dice: events give their totals, not their faces
+
     def __init__(self, totals: Iterable[int]) -> None:
         self.totals = list(totals)
         self.asked: list[int] = []

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from imperio_helpers import CAMPS, do, game, header, load, position_text, texts
 
 import bellica
-from bellica.games.imperio_bellum.phases import PHASE_NAMES
+from bellica.games.imperio_bellum.rules.phases import PHASE_NAMES
 from bellica.games.imperio_bellum.state import ImperioBellumState
 
 

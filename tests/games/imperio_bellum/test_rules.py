@@ -3,11 +3,12 @@ game and the tiebreakers. Each test sets up a position and checks the exact cons
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from imperio_helpers import CAMPS, ScriptedDice, at, dice_asked, do, header, load, texts
 
 import bellica
-from bellica.games.imperio_bellum import combat, endgame
 from bellica.games.imperio_bellum.board import ATTACKER, DEFENDER, NEIGHBOURS, name, parse_square
 from bellica.games.imperio_bellum.pieces import (
     ARCHER,
@@ -17,6 +18,7 @@ from bellica.games.imperio_bellum.pieces import (
     KNIGHT,
     PIKEMAN,
 )
+from bellica.games.imperio_bellum.rules import combat, endgame
 from bellica.games.imperio_bellum.state import ImperioBellumState
 
 
@@ -433,3 +435,14 @@ def test_tiebreakers_apply_in_order() -> None:
         headquarters_lost="attacker",
     )
     assert endgame.tiebreak(s) == (ATTACKER, 1)
+
+
+def test_the_fast_line_of_sight_agrees_with_the_crossing_rule():
+    """`board._sight` (used for screening) gives exactly the squares `board._crosses` says the
+    line between two centres passes through."""
+    from bellica.games.imperio_bellum import board
+
+    pairs = random.Random(5).sample([(a, b) for a in range(81) for b in range(81)], 400)
+    for a, b in [*pairs, (0, 80), (4, 76), (10, 12), (40, 40)]:
+        crossed = sum(1 << s for s in range(81) if s not in (a, b) and board._crosses(a, b, s))
+        assert board._sight(a, b) == crossed, (a, b)

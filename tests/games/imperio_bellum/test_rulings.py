@@ -15,7 +15,6 @@ from imperio_helpers import CAMPS, at, dice_asked, do, header, load, texts
 
 import bellica
 from bellica.core.rng import Rng
-from bellica.games.imperio_bellum import combat, turn
 from bellica.games.imperio_bellum.board import ATTACKER, DEFENDER, NEIGHBOURS, name, parse_square
 from bellica.games.imperio_bellum.pieces import (
     BASE,
@@ -27,6 +26,7 @@ from bellica.games.imperio_bellum.pieces import (
     UNIT_KINDS,
     piece,
 )
+from bellica.games.imperio_bellum.rules import combat, turn
 from bellica.games.imperio_bellum.state import ImperioBellumState
 
 

@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+import random
 
 from imperio_helpers import CAMPS, do, game, load
 from rich.console import Console
 
+import bellica
 from bellica.core import SeatView
+from bellica.games.imperio_bellum.pieces import (
+    ARCHER,
+    BASE,
+    FOOTSOLDIER,
+    HEADQUARTERS,
+    KNIGHT,
+    PIKEMAN,
+)
+from bellica.games.imperio_bellum.rules import combat
 
 
 def test_observation_shows_the_table_and_hides_the_generator():
@@ -62,3 +74,53 @@ def test_the_terminal_board_draws_a_seat_s_view():
     drawn = console.export_text()
     assert "9  a  a  b  a  h  a  b  a  k" in drawn  # the defender in lower case
     assert "You are the defender (blue)" in drawn
+
+
+def test_the_dice_modifiers_add_up_to_the_dice_rolled():
+    """For every pair of pieces and every circumstance, the modifiers the log gives explain
+    exactly the number of dice the rules roll."""
+    kinds = (KNIGHT, ARCHER, PIKEMAN, FOOTSOLDIER)
+    for attacker in kinds:
+        for defender in (*kinds, BASE, HEADQUARTERS):
+            for ranged, charge, a_ent, adjacent, d_ent in itertools.product(
+                (False, True), range(6), (False, True), (False, True), (False, True)
+            ):
+                base, mods = combat.attack_modifiers(
+                    attacker, defender, ranged=ranged, charge=charge, entrenched=a_ent
+                )
+                wanted = combat.attack_dice(
+                    attacker, defender, ranged=ranged, charge=charge, entrenched=a_ent
+                )
+                assert max(base + sum(m for _, m in mods), combat.MIN_DICE) == wanted
+                base, mods = combat.defence_modifiers(
+                    defender, attacker, barrage=ranged, adjacent=adjacent, entrenched=d_ent
+                )
+                wanted = combat.defence_dice(
+                    defender, attacker, barrage=ranged, adjacent=adjacent, entrenched=d_ent
+                )
+                assert max(base + sum(m for _, m in mods), combat.MIN_DICE) == wanted
+
+
+def test_a_fight_tells_each_die_and_why_each_side_rolled_so_many():
+    """With the game's own generator, the event gives each die as it fell."""
+    game = bellica.load("imperio-bellum", options={"attacker": "0"})
+    state = game.new_game(seed=3)
+    chooser = random.Random(3)
+    while not any(e.kind == "combat" for e in state.events()):
+        state.apply(chooser.choice(state.legal_actions()))
+    fight = next(e for e in state.events() if e.kind == "combat")
+    for roll in fight.dice:
+        assert len(roll.faces) == roll.count and sum(roll.faces) == roll.total
+        assert all(1 <= face <= 6 for face in roll.faces)
+        assert roll.explain().startswith(f"{roll.count} di")
+    assert fight.to_json()["dice"][0]["faces"] == list(fight.dice[0].faces)
+
+
+def test_a_knights_point_blank_attack_is_explained():
+    s = load(CAMPS | {"c3": "K", "c4": "p"}, dice=[9, 2])
+    do(s, "Knight c3", "Knight c3 attacks c4")
+    (fight,) = s.events()
+    attack, defence = fight.dice
+    assert attack.explain() == "1 die (3, point-blank -1, against a pikeman -1)"
+    assert defence.explain() == "4 dice (2, against a knight +2)"
+    assert attack.faces == ()  # scripted dice: the totals only

@@ -100,13 +100,22 @@ def _crosses(a: int, b: int, s: int) -> bool:
 
 def _sight(a: int, b: int) -> int:
     """The squares strictly between `a` and `b` that the line from one centre to the other
-    passes through, as a bit mask (bit `sq` for square `sq`)."""
-    (f0, f1), (r0, r1) = sorted((file_of(a), file_of(b))), sorted((rank_of(a), rank_of(b)))
+    passes through, as a bit mask (bit `sq` for square `sq`). The same test as `_crosses`,
+    done inline: every square of the box spanned by `a` and `b` overlaps the segment's span,
+    so only the four corners' sides of the line remain to be compared."""
+    ax, ay, bx, by = 2 * (a % SIZE), 2 * (a // SIZE), 2 * (b % SIZE), 2 * (b // SIZE)
+    dx, dy = bx - ax, by - ay
+    (f0, f1), (r0, r1) = sorted((a % SIZE, b % SIZE)), sorted((a // SIZE, b // SIZE))
     mask = 0
     for r in range(r0, r1 + 1):
+        low_y, high_y = dx * (2 * r - 1 - ay), dx * (2 * r + 1 - ay)
         for f in range(f0, f1 + 1):
-            s = square(f, r)
-            if s != a and s != b and _crosses(a, b, s):
+            s = r * SIZE + f
+            if s in (a, b):
+                continue
+            left, right = dy * (2 * f - 1 - ax), dy * (2 * f + 1 - ax)
+            corners = (low_y - left, high_y - left, low_y - right, high_y - right)
+            if min(corners) < 0 < max(corners):
                 mask |= 1 << s
     return mask
 

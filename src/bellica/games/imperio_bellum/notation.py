@@ -11,7 +11,6 @@ import re
 from typing import TYPE_CHECKING
 
 from bellica.core import InvalidPosition
-from bellica.games.imperio_bellum import endgame, turn
 from bellica.games.imperio_bellum.board import (
     AHEAD2,
     ATTACKER,
@@ -30,18 +29,6 @@ from bellica.games.imperio_bellum.data import (
     MAX_PIECES,
     MAX_RESERVES,
 )
-from bellica.games.imperio_bellum.phases import (
-    ALTERATIONS,
-    ATTACKER_BASES,
-    ATTACKER_PIECES,
-    ATTACKER_RESERVES,
-    DEFENDER_BASES,
-    DEFENDER_PIECES,
-    DEFENDER_RESERVES,
-    OVER,
-    PHASE_NAMES,
-    PLAY,
-)
 from bellica.games.imperio_bellum.pieces import (
     ACTED,
     BASE,
@@ -55,8 +42,21 @@ from bellica.games.imperio_bellum.pieces import (
     PIKEMAN,
     UNIT_KINDS,
 )
-from bellica.games.imperio_bellum.setup import ALTERATIONS_ALLOWED
-from bellica.games.imperio_bellum.turn import KNIGHT_ACTIONS
+from bellica.games.imperio_bellum.rules import endgame, turn
+from bellica.games.imperio_bellum.rules.phases import (
+    ALTERATIONS,
+    ATTACKER_BASES,
+    ATTACKER_PIECES,
+    ATTACKER_RESERVES,
+    DEFENDER_BASES,
+    DEFENDER_PIECES,
+    DEFENDER_RESERVES,
+    OVER,
+    PHASE_NAMES,
+    PLAY,
+)
+from bellica.games.imperio_bellum.rules.setup import ALTERATIONS_ALLOWED
+from bellica.games.imperio_bellum.rules.turn import KNIGHT_ACTIONS
 
 if TYPE_CHECKING:
     from bellica.games.imperio_bellum.game import ImperioBellum

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 from bellica.core import Action, Rng
 from bellica.games.imperio_bellum import actions as act
 from bellica.games.imperio_bellum.board import NEIGHBOUR_SETS, SIZE
-from bellica.games.imperio_bellum.combat import attack_dice, defence_dice
 from bellica.games.imperio_bellum.pieces import ARCHER, BASE, ENTRENCHED, KNIGHT
+from bellica.games.imperio_bellum.rules.combat import attack_dice, defence_dice
 
 if TYPE_CHECKING:
     from bellica.games.imperio_bellum.state import ImperioBellumState

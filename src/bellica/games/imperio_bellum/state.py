@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING, Any
 
 from bellica.core import Action, Outcome, State
 from bellica.core.events import Event
-from bellica.games.imperio_bellum import setup, turn
 from bellica.games.imperio_bellum.board import ATTACKER, DEFENDER, SIDE_NAMES
-from bellica.games.imperio_bellum.phases import DEFENDER_BASES, OVER, PLAY
+from bellica.games.imperio_bellum.rules import setup, turn
+from bellica.games.imperio_bellum.rules.phases import DEFENDER_BASES, OVER, PLAY
 
 if TYPE_CHECKING:
     from bellica.games.imperio_bellum.game import ImperioBellum

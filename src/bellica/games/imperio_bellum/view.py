@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bellica.core import SPECTATOR, IllegalAction
+from bellica.core import SPECTATOR, IllegalAction, Rng
 from bellica.core.events import Dice, Event
-from bellica.games.imperio_bellum.board import ATTACKER, DEFENDER, SIDE_NAMES, name
-from bellica.games.imperio_bellum.phases import OVER, PHASE_NAMES
+from bellica.games.imperio_bellum.board import ATTACKER, DEFENDER, NEIGHBOUR_SETS, SIDE_NAMES, name
 from bellica.games.imperio_bellum.pieces import (
     ACTED,
     BASE,
@@ -21,7 +20,9 @@ from bellica.games.imperio_bellum.pieces import (
     UNIT_KINDS,
     title,
 )
-from bellica.games.imperio_bellum.turn import MELEE
+from bellica.games.imperio_bellum.rules.combat import attack_modifiers, defence_modifiers
+from bellica.games.imperio_bellum.rules.phases import OVER, PHASE_NAMES
+from bellica.games.imperio_bellum.rules.turn import MELEE, SHOT, SPLASH
 
 if TYPE_CHECKING:
     from bellica.games.imperio_bellum.state import ImperioBellumState
@@ -143,25 +144,51 @@ def observation_tensor(st: ImperioBellumState, seat: int, out: Any) -> None:
 
 
 def events(st: ImperioBellumState) -> list[Event]:
-    """The fights of the last action, each with both sides' dice."""
+    """The fights of the last action, each with both sides' dice: how many, why, and each
+    die as it fell."""
     out = []
     for combat in st.combats:
         described = describe_combat(combat)
-        frm, to, kind, target, a_dice, d_dice, a_roll, d_roll, _mode = combat
-        attacker = f"{title(kind)} {name(frm)}"
-        defender = f"{title(target)} {name(to)}"
+        frm, to, kind, target, a_dice, d_dice, a_roll, d_roll, mode = combat[:9]
+        before, charge, a_ent, d_ent = combat[9:]
+        adjacent = to in NEIGHBOUR_SETS[frm]
+        a_base, a_mods = attack_modifiers(
+            kind, target, ranged=mode == SHOT, charge=charge, entrenched=a_ent
+        )
+        if mode == SPLASH:  # one die against each piece around the target
+            a_base, a_mods = 1, ()
+        d_base, d_mods = defence_modifiers(
+            target, kind, barrage=mode != MELEE, adjacent=adjacent, entrenched=d_ent
+        )
+        a_faces, d_faces = _faces(before, a_dice, d_dice, a_roll, d_roll)
         dice = (
-            Dice(attacker, a_dice, (), a_dice, (), a_roll),  # (modifiers and faces: to come)
-            Dice(defender, d_dice, (), d_dice, (), d_roll),
+            Dice(f"{title(kind)} {name(frm)}", a_base, a_mods, a_dice, a_faces, a_roll),
+            Dice(f"{title(target)} {name(to)}", d_base, d_mods, d_dice, d_faces, d_roll),
         )
         facts = (("from", name(frm)), ("to", name(to)), ("mode", described["mode"]))
         out.append(Event("combat", described["text"], dice=dice, facts=facts))
     return out
 
 
+def _faces(
+    before: int | None, a_dice: int, d_dice: int, a_roll: int, d_roll: int
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each die as it fell, rolled again from the generator's state before the fight (the
+    rules keep only the totals); none when the dice were not the generator's."""
+    if before is None:
+        return (), ()
+    rng = Rng(0)
+    rng.state = before
+    a_faces = tuple(rng.d6() for _ in range(a_dice))
+    d_faces = tuple(rng.d6() for _ in range(d_dice))
+    if sum(a_faces) != a_roll or sum(d_faces) != d_roll:
+        return (), ()
+    return a_faces, d_faces
+
+
 def describe_combat(c: tuple[Any, ...]) -> dict[str, Any]:
     """One fight of the last action, with its dice, and a sentence saying how it went."""
-    frm, to, kind, target, a_dice, d_dice, a_roll, d_roll, mode = c
+    frm, to, kind, target, a_dice, d_dice, a_roll, d_roll, mode = c[:9]
     attacker, defender = title(kind), title(target)
     won = a_roll > d_roll
     if won:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from bellica.core import Action
 from bellica.games.imperio_bellum import actions as act
-from bellica.games.imperio_bellum import endgame
 from bellica.games.imperio_bellum.board import (
     AHEAD2,
     ATTACKER,
@@ -19,8 +19,6 @@ from bellica.games.imperio_bellum.board import (
     sight,
     step_toward,
 )
-from bellica.games.imperio_bellum.combat import attack_dice, defence_dice
-from bellica.games.imperio_bellum.phases import PLAY
 from bellica.games.imperio_bellum.pieces import (
     ACTED,
     ARCHER,
@@ -33,6 +31,9 @@ from bellica.games.imperio_bellum.pieces import (
     MOVED,
     PIKEMAN,
 )
+from bellica.games.imperio_bellum.rules import endgame
+from bellica.games.imperio_bellum.rules.combat import attack_dice, defence_dice
+from bellica.games.imperio_bellum.rules.phases import PLAY
 
 if TYPE_CHECKING:
     from bellica.games.imperio_bellum.state import ImperioBellumState
@@ -42,6 +43,10 @@ KNIGHT_ACTIONS = 5
 RANGE_MIN, RANGE_MAX = 2, 5
 MAX_AUTO_END = 4  # turns ended in a row because nobody could act, before asking instead
 MELEE, SHOT, SPLASH = 0, 1, 2  # how a combat was fought, as `st.combats` notes it
+# A combat as `st.combats` notes it: (from, to, attacker kind, defender kind, attack dice,
+# defence dice, attack roll, defence roll, how it was fought, the generator's state before
+# the attack dice (the dice faces follow from it), the knight's charge, whether the attacker
+# and the defender were entrenched). `view.events` tells it, with every modifier.
 
 # Offsets into the action space (local names for speed).
 _SELECT, _MOVE, _ATTACK, _SPAWN, _NO_SPAWN = (
@@ -184,18 +189,24 @@ def protected_squares(board: list[int], archer: int) -> int:
     """
     enemy_foot = ((board[archer] >> 3) ^ 1) * 8 + FOOTSOLDIER
     mask = 0
-    lines: tuple[int, ...] = ()
     for f in range(N):
         if board[f] == enemy_foot:
-            lines = lines or sight(archer)
-            seven = NEIGHBOUR_MASKS[f] & ~(1 << step_toward(f, archer))
-            block = seven | 1 << f
-            shade = seven
-            for t in range(N):
-                if lines[t] & block:
-                    shade |= 1 << t
-            mask |= shade & ~(1 << f)
+            mask |= shade(f, archer)
     return mask & ~(1 << archer)
+
+
+@cache
+def shade(foot: int, archer: int) -> int:
+    """What one footsoldier on `foot` protects from an archer on `archer` (see
+    `protected_squares`), worked out the first time the pair is asked for."""
+    lines = sight(archer)
+    seven = NEIGHBOUR_MASKS[foot] & ~(1 << step_toward(foot, archer))
+    block = seven | 1 << foot
+    covered = seven
+    for t in range(N):
+        if lines[t] & block:
+            covered |= 1 << t
+    return covered & ~(1 << foot)
 
 
 def spawn_actions(st: ImperioBellumState, base: int) -> list[Action]:
@@ -306,18 +317,17 @@ def _attack(st: ImperioBellumState, frm: int, to: int) -> None:
         st.knight_actions -= 1
         st.knight_charge = 0
     flags[frm] |= ACTED
-    a_dice = attack_dice(
-        kind, target, ranged=ranged, charge=charge, entrenched=bool(flags[frm] & ENTRENCHED)
-    )
-    d_dice = defence_dice(
-        target, kind, barrage=ranged, adjacent=adjacent, entrenched=bool(flags[to] & ENTRENCHED)
-    )
+    a_ent, d_ent = bool(flags[frm] & ENTRENCHED), bool(flags[to] & ENTRENCHED)
+    a_dice = attack_dice(kind, target, ranged=ranged, charge=charge, entrenched=a_ent)
+    d_dice = defence_dice(target, kind, barrage=ranged, adjacent=adjacent, entrenched=d_ent)
+    before = rng.state
     a_roll = rng.roll(a_dice)
     d_roll = rng.roll(d_dice)
+    fight = (frm, to, kind, target, a_dice, d_dice, a_roll, d_roll)
     if ranged:
         cover = protected_squares(board, frm)  # as the archer aims, before anything falls
         hit = a_roll > d_roll  # a tie spares the target
-        st.combats.append((frm, to, kind, target, a_dice, d_dice, a_roll, d_roll, SHOT))
+        st.combats.append((*fight, SHOT, before, charge, a_ent, d_ent))
         if hit:
             _eliminate(st, to)
         _splash(st, frm, to, cover)
@@ -326,7 +336,7 @@ def _attack(st: ImperioBellumState, frm: int, to: int) -> None:
         return
     if target >= BASE:
         won = a_roll > d_roll  # the base wins a tie
-        st.combats.append((frm, to, kind, target, a_dice, d_dice, a_roll, d_roll, MELEE))
+        st.combats.append((*fight, MELEE, before, charge, a_ent, d_ent))
         if won:
             st.pending = (to, frm)
         else:
@@ -336,7 +346,7 @@ def _attack(st: ImperioBellumState, frm: int, to: int) -> None:
         return
     won = a_roll > d_roll
     tie = a_roll == d_roll
-    st.combats.append((frm, to, kind, target, a_dice, d_dice, a_roll, d_roll, MELEE))
+    st.combats.append((*fight, MELEE, before, charge, a_ent, d_ent))
     at = frm
     if won:
         _eliminate(st, to)
@@ -381,13 +391,14 @@ def _splash(st: ImperioBellumState, archer: int, target: int, cover: int) -> Non
     for n in NEIGHBOURS[target]:
         q = board[n]
         if q and q & 7 < BASE and not cover >> n & 1:
-            d_dice = defence_dice(
-                q & 7, ARCHER, barrage=True, adjacent=False, entrenched=bool(flags[n] & ENTRENCHED)
-            )
+            d_ent = bool(flags[n] & ENTRENCHED)
+            d_dice = defence_dice(q & 7, ARCHER, barrage=True, adjacent=False, entrenched=d_ent)
+            before = rng.state
             a_roll = rng.roll(1)
             d_roll = rng.roll(d_dice)
             hit = a_roll > d_roll
-            st.combats.append((archer, n, ARCHER, q & 7, 1, d_dice, a_roll, d_roll, SPLASH))
+            fight = (archer, n, ARCHER, q & 7, 1, d_dice, a_roll, d_roll)
+            st.combats.append((*fight, SPLASH, before, 0, False, d_ent))
             if hit:
                 _eliminate(st, n)
 
@@ -453,7 +464,7 @@ def _maybe_end_turn(st: ImperioBellumState) -> None:
             return
         legal = selection_actions(st)
         if len(legal) > 1:
-            st._legal = legal
+            st.cache_legal(legal)
             return
         end_turn(st)
 
@@ -496,7 +507,9 @@ def spawning_bases(st: ImperioBellumState, side: int) -> list[int]:
     if not any(st.reserves[side]):
         return []
     board, flags = st.board, st.flags
-    own, captured, lost = [], [], False
+    own: list[int] = []
+    captured: list[int] = []
+    lost = False
     for sq in range(N):
         p = board[sq]
         if p and p & 7 >= BASE:

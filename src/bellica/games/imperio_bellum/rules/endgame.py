@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bellica.games.imperio_bellum.board import ATTACKER, DEFENDER, SIDE_NAMES
-from bellica.games.imperio_bellum.phases import OVER
 from bellica.games.imperio_bellum.pieces import CAPTURED, HEADQUARTERS
+from bellica.games.imperio_bellum.rules.phases import OVER
 
 if TYPE_CHECKING:
     from bellica.games.imperio_bellum.state import ImperioBellumState

@@ -72,3 +72,70 @@ def defence_dice(
         elif attacker == ARCHER:
             dice += 1
     return max(dice, MIN_DICE)
+
+
+# -- why a piece rolls as many dice as it does (for the log) --------------------------------
+Modifiers = tuple[tuple[str, int], ...]
+
+
+def attack_modifiers(
+    attacker: int, defender: int, *, ranged: bool, charge: int, entrenched: bool
+) -> tuple[int, Modifiers]:
+    """The attacker's own dice and each modifier with its reason; `attack_dice` is their sum
+    (never below MIN_DICE)."""
+    mods: list[tuple[str, int]] = []
+    if attacker == KNIGHT:
+        base = 3
+        bonus = knight_charge_modifier(charge)
+        mods.append(("point-blank" if bonus < 0 else f"charge of {min(charge, 4)} tiles", bonus))
+        if defender == PIKEMAN:
+            mods.append(("against a pikeman", -1))
+    elif attacker == ARCHER:
+        base = 3 if ranged else 1
+    elif attacker == PIKEMAN:
+        base = 2
+        if entrenched:
+            mods.append(("entrenched", 1))
+        if defender == KNIGHT:
+            mods.append(("against a knight", 2))
+    else:
+        base = 3
+        mods.append(("attacking", 1))
+        if defender == KNIGHT:
+            mods.append(("against a knight", -2))
+        elif defender == ARCHER:
+            mods.append(("against an archer", 1))
+    return base, tuple(mods)
+
+
+def defence_modifiers(
+    defender: int, attacker: int, *, barrage: bool, adjacent: bool, entrenched: bool
+) -> tuple[int, Modifiers]:
+    """The defender's own dice and each modifier with its reason; `defence_dice` is their sum
+    (never below MIN_DICE)."""
+    mods: list[tuple[str, int]] = []
+    if defender >= BASE:
+        return 1, ()
+    if defender == KNIGHT:
+        base = 3
+        if adjacent:
+            mods.append(("point-blank", -1))
+        if attacker == PIKEMAN:
+            mods.append(("against a pikeman", -1))
+    elif defender == ARCHER:
+        base = 1
+    elif defender == PIKEMAN:
+        base = 2
+        if entrenched:
+            mods.append(("entrenched", 1))
+        if attacker == KNIGHT:
+            mods.append(("against a knight", 2))
+        if barrage:
+            mods.append(("under archer fire", -1))
+    else:
+        base = 3
+        if attacker == KNIGHT:
+            mods.append(("against a knight", -2))
+        elif attacker == ARCHER:
+            mods.append(("against an archer", 1))
+    return base, tuple(mods)

@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 
 from bellica.core import Action
 from bellica.games.imperio_bellum import actions as act
-from bellica.games.imperio_bellum import turn
 from bellica.games.imperio_bellum.board import (
     ATTACKER,
     DEFENDER,
@@ -21,16 +20,6 @@ from bellica.games.imperio_bellum.data import (
     MAX_PIECES,
     MAX_RESERVES,
 )
-from bellica.games.imperio_bellum.phases import (
-    ALTERATIONS,
-    ATTACKER_BASES,
-    ATTACKER_PIECES,
-    ATTACKER_RESERVES,
-    DEFENDER_BASES,
-    DEFENDER_PIECES,
-    DEFENDER_RESERVES,
-    PLAY,
-)
 from bellica.games.imperio_bellum.pieces import (
     BASE,
     BASE_KINDS,
@@ -41,6 +30,17 @@ from bellica.games.imperio_bellum.pieces import (
     kind_of,
     piece,
     side_of,
+)
+from bellica.games.imperio_bellum.rules import turn
+from bellica.games.imperio_bellum.rules.phases import (
+    ALTERATIONS,
+    ATTACKER_BASES,
+    ATTACKER_PIECES,
+    ATTACKER_RESERVES,
+    DEFENDER_BASES,
+    DEFENDER_PIECES,
+    DEFENDER_RESERVES,
+    PLAY,
 )
 
 if TYPE_CHECKING:
