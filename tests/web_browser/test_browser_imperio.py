@@ -9,6 +9,8 @@ import pytest
 from browser_play import create_in_lobby, imperio_step, wait_table
 from browser_server import Server, screenshot_dir
 
+import bellica
+
 MAX_CLICKS = 600
 
 
@@ -56,3 +58,10 @@ def test_imperio_game_played_to_the_end_by_clicking(page: Any, server: Server) -
     data = record.json()
     assert data["format"] == "bellica-record/1"
     assert data["game"] == "imperio-bellum"
+    # The end screen gives the engine's own reason: with a turn limit of 3 rounds this random
+    # game is settled by the house rule, and the page says so.
+    final = bellica.replay(bellica.Record.from_json(data))
+    reason = final.outcome().reason
+    assert reason in page.inner_text("#outcome .outcome-text")
+    if final.round > 3:
+        assert "decided by the house turn limit" in page.inner_text("#outcome .outcome-text")
