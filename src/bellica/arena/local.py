@@ -83,7 +83,6 @@ class LocalPool:
         finished: dict[int, list[GameResult]] = {}  # first game -> results, awaiting their turn
         next_start = 0  # first game not yet handed out
         next_yield = 0  # first game not yet handed to the caller
-        queued = (self.workers - 1) * 2  # chunks per helper: one playing, one waiting
         ahead = self.workers * 8 * chunk_size  # games handed out but not yet handed back
 
         def take(size: int) -> tuple[int, int]:
@@ -92,13 +91,14 @@ class LocalPool:
             return start, next_start
 
         while next_yield < games:
-            while (
-                helpers is not None
-                and len(pending) < queued
-                and next_start < games
-                and next_start - next_yield < ahead
-            ):
-                start, stop = take(chunk_size)
+            while helpers is not None and next_start < games and next_start - next_yield < ahead:
+                # Two chunks per helper (one playing, one waiting) until the end is near; then
+                # one, and smaller ones, so that no process waits long for the last of them.
+                left = games - next_start
+                near_end = left <= 2 * self.workers * chunk_size
+                if len(pending) >= (self.workers - 1) * (1 if near_end else 2):
+                    break
+                start, stop = take(max(1, min(chunk_size, left // (2 * self.workers))))
                 future = helpers.submit(
                     worker.play_chunk, config, agents, seed, start, stop, max_decisions
                 )
@@ -129,7 +129,7 @@ class LocalPool:
                 yield from results
 
     def close(self, now: bool = False) -> None:
-        """Stop the helpers: once they are idle, or `now`, abandoning their games."""
+        """Stop the helpers: once their work is done, or `now`, abandoning their games."""
         helpers, self._helpers = self._helpers, None
         if helpers is None:
             return
