@@ -35,8 +35,8 @@ def fail(message: str, code: int = 1) -> NoReturn:
 
 class _QuickHelp:
     """Gives --help the value False when it is not given: typer checks a flag whose value is
-    None with a pydantic validator, and importing pydantic would double `bellica list`'s
-    start-up time."""
+    None with a pydantic validator, and importing pydantic would make `bellica list` take
+    half as long again (0.18 s instead of 0.12 s here)."""
 
     def get_help_option(self, ctx: Any) -> Any:
         option = super().get_help_option(ctx)  # type: ignore[misc]

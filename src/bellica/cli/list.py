@@ -7,8 +7,8 @@ import typer
 from bellica.core.errors import InvalidConfig
 
 # GAME is read from the context's extra arguments rather than declared as a typer argument:
-# typer validates every declared value with pydantic, and importing pydantic would double the
-# time `bellica list` takes to start.
+# typer validates every declared value with pydantic, and importing pydantic would make
+# `bellica list` take half as long again.
 SETTINGS = {"allow_extra_args": True}
 USAGE = "[OPTIONS] [GAME]"
 
