@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play play-terminal test lint bench clean
+.PHONY: play play-terminal test lint bench bench-startup clean
 
 $(BIN)/bellica: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,8 +27,15 @@ test: $(VENV)/.dev
 	$(BIN)/mypy
 	$(BIN)/pytest -n 2
 
-bench: $(BIN)/bellica
+$(VENV)/.bench: $(BIN)/bellica
+	$(BIN)/pip install --quiet -e ".[bench]"
+	touch $@
+
+bench: $(VENV)/.bench
 	$(BIN)/python benchmarks/speed.py
+
+bench-startup: $(BIN)/bellica
+	$(BIN)/python benchmarks/startup.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -11,19 +11,19 @@ TESTS = Path(__file__).resolve().parent.parent
 if str(TESTS) not in sys.path:
     sys.path.insert(0, str(TESTS))
 
-from bellica.arena import GameSetup  # noqa: E402
+from bellica.arena import GameConfig  # noqa: E402
 from bellica.core import register  # noqa: E402
 from toy_game import Pebbles  # noqa: E402
 
 
 @pytest.fixture
-def setup() -> GameSetup:
+def setup() -> GameConfig:
     """Two-player Pebbles as an arena set-up (registered under the id "pebbles")."""
     register("pebbles", Pebbles)
-    return GameSetup.create("pebbles", players=2)
+    return GameConfig.create("pebbles", players=2)
 
 
 @pytest.fixture
-def setup3() -> GameSetup:
+def setup3() -> GameConfig:
     register("pebbles", Pebbles)
-    return GameSetup.create("pebbles", players=3)
+    return GameConfig.create("pebbles", players=3)

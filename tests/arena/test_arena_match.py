@@ -8,6 +8,7 @@ import pytest
 
 from bellica.agents import Agent, make_agent
 from bellica.arena import (
+    GameConfig,
     GameSetup,
     MatchError,
     agent_seed,
@@ -35,7 +36,11 @@ class NotAnActionAgent(Agent):
         return "Take 1"  # type: ignore[return-value]
 
 
-def test_setup_fills_in_the_game_defaults(setup: GameSetup) -> None:
+def test_game_setup_is_the_arena_s_old_name_for_game_config() -> None:
+    assert GameSetup is GameConfig
+
+
+def test_setup_fills_in_the_game_defaults(setup: GameConfig) -> None:
     assert (setup.game, setup.players, setup.variant) == ("pebbles", 2, "standard")
     assert setup.source == "toy_game:Pebbles"
     assert setup.load().players == 2
@@ -51,14 +56,14 @@ def test_setup_fills_in_the_game_defaults(setup: GameSetup) -> None:
     ],
 )
 def test_setup_rejects_a_bad_configuration(
-    setup: GameSetup, kwargs: dict[str, object], message: str
+    setup: GameConfig, kwargs: dict[str, object], message: str
 ) -> None:
     with pytest.raises(InvalidConfig, match=message):
-        GameSetup.create(**kwargs)  # type: ignore[arg-type]
+        GameConfig.create(**kwargs)  # type: ignore[arg-type]
 
 
 def test_setup_with_a_bad_source_names_it_and_registers_nothing() -> None:
-    bad = GameSetup("not-registered", 2, "standard", source="toy_game:NoSuchGame")
+    bad = GameConfig("not-registered", 2, "standard", source="toy_game:NoSuchGame")
     with pytest.raises(InvalidConfig, match="cannot import game 'not-registered'"):
         bad.load()
     with pytest.raises(InvalidConfig, match="unknown game 'not-registered'"):
@@ -67,7 +72,7 @@ def test_setup_with_a_bad_source_names_it_and_registers_nothing() -> None:
 
 def test_setup_without_a_source_for_an_unknown_game_fails() -> None:
     with pytest.raises(InvalidConfig, match="unknown game"):
-        GameSetup("nowhere", 2, "standard").load()
+        GameConfig("nowhere", 2, "standard").load()
 
 
 def test_lineup_rotates_one_seat_per_game() -> None:
@@ -104,7 +109,7 @@ def test_agent_seeds_depend_on_game_seed_and_seat_only() -> None:
     assert len(seeds) == 250
 
 
-def test_play_match_reports_the_game(setup: GameSetup) -> None:
+def test_play_match_reports_the_game(setup: GameConfig) -> None:
     result = play_match(setup, ("random", "greedy"), seed=11, index=4)
     assert (result.index, result.seed, result.game, result.variant) == (
         4,
@@ -123,14 +128,14 @@ def test_play_match_reports_the_game(setup: GameSetup) -> None:
     assert not result.is_draw
 
 
-def test_play_match_is_a_function_of_its_seed(setup: GameSetup) -> None:
+def test_play_match_is_a_function_of_its_seed(setup: GameConfig) -> None:
     first = [play_match(setup, ("random", "random"), seed=s) for s in range(20)]
     again = [play_match(setup, ("random", "random"), seed=s) for s in range(20)]
     assert all(a.same_play(b) for a, b in zip(first, again, strict=True))
     assert len({(r.winners, r.decisions) for r in first}) > 1
 
 
-def test_play_match_agrees_with_a_hand_played_game(setup: GameSetup) -> None:
+def test_play_match_agrees_with_a_hand_played_game(setup: GameConfig) -> None:
     game = setup.load()
     result = play_match(game, ("greedy", "random"), seed=3)
     agents = [make_agent("greedy", seed=3000), make_agent("random", seed=3001)]
@@ -139,7 +144,7 @@ def test_play_match_agrees_with_a_hand_played_game(setup: GameSetup) -> None:
     assert state.move_count == result.decisions
 
 
-def test_results_pickle_for_worker_processes(setup: GameSetup) -> None:
+def test_results_pickle_for_worker_processes(setup: GameConfig) -> None:
     result = play_match(setup, ("random", "greedy"), seed=1)
     assert pickle.loads(pickle.dumps(result)) == result
     assert pickle.loads(pickle.dumps(setup)) == setup

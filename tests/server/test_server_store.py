@@ -5,16 +5,18 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 import bellica
+from bellica.core import GameConfig
 from bellica.server.store import GameRow, SeatRow, Store
 from bellica.server.thinking import choose, position
 
 
 def row(game_id: str, created: str) -> GameRow:
     seats = [SeatRow("human", None, "ab" * 32), SeatRow("ai", "greedy")]
-    return GameRow(
-        game_id, "imperio-bellum", 2, "standard", {"attacker": "1"}, 9, seats, created, created
-    )
+    config = GameConfig("imperio-bellum", 2, "standard", (("attacker", "1"),))
+    return GameRow(game_id, config, 9, seats, created, created)
 
 
 def test_games_and_actions_are_committed_in_wal_mode(tmp_path: Path) -> None:
@@ -29,6 +31,7 @@ def test_games_and_actions_are_committed_in_wal_mode(tmp_path: Path) -> None:
     assert other.execute("SELECT count(*) FROM actions").fetchone()[0] == 2
     loaded = store.load("g1")
     assert loaded is not None and loaded.over and loaded.seed == 9
+    assert loaded.config == GameConfig("imperio-bellum", 2, "standard", (("attacker", "1"),))
     assert (loaded.moves, loaded.to_move) == (2, None)
     assert [(r.id, r.moves, r.actions) for r in store.latest(5)] == [("g2", 0, []), ("g1", 2, [])]
     assert [r.id for r in store.latest(1)] == ["g2"]
@@ -36,6 +39,17 @@ def test_games_and_actions_are_committed_in_wal_mode(tmp_path: Path) -> None:
     assert loaded.seats[0].token_hash == "ab" * 32 and loaded.seats[1].agent == "greedy"
     assert store.ids() == ["g2", "g1"] and store.ids(unfinished_only=True) == ["g2"]
     assert store.load("missing") is None
+    store.close()
+
+
+def test_the_store_keeps_no_card_file(tmp_path: Path) -> None:
+    """It has no column for one: a game played with other cards would resume with the box's."""
+    store = Store(tmp_path / "games.sqlite3")
+    seats = [SeatRow("human", None, "ab" * 32)]
+    config = GameConfig("bellum", 1, "solo-troy", cards="my_cards.toml")
+    with pytest.raises(ValueError, match="own card data only"):
+        store.create(GameRow("g", config, 1, seats, "t", "t"))
+    assert store.ids() == []
     store.close()
 
 

@@ -1,30 +1,172 @@
-"""Many seeded games on this machine's cores (a process pool), results handed back in order."""
+"""Many seeded games on this machine's cores, played here and in helpers; results in order."""
 
 from __future__ import annotations
 
 import multiprocessing
 import os
-import signal
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from types import TracebackType
 from typing import Any
 
-from bellica.arena.match import MAX_DECISIONS, GameResult, GameSetup, play_match, seat_lineup
-from bellica.core import InvalidConfig
+from bellica.agents import make_agent
+from bellica.arena import worker
+from bellica.arena.match import MAX_DECISIONS, GameResult, game_for, play_match, seat_lineup
+from bellica.core import GameConfig, InvalidConfig
 
 Progress = Callable[[GameResult], None]
 
 
 def default_workers() -> int:
-    """How many worker processes to use by default: one per core this process may run on."""
+    """How many processes play by default: one per core this process may run on."""
     try:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # not on Linux
         return max(1, os.cpu_count() or 1)
 
 
+class LocalPool:
+    """`workers` processes playing games: this one and `workers - 1` helpers (a context manager).
+
+    The helpers start at once and import the rules of `game` (a game id) as they start, so
+    their start-up overlaps whatever the caller does next, such as checking the config. They
+    import the engine and the game only, never the command line.
+    """
+
+    def __init__(self, workers: int, game: str | None = None, start_method: str = "spawn") -> None:
+        if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+            raise InvalidConfig(f"the number of workers must be at least 1, not {workers}")
+        self.workers = workers
+        self._helpers: ProcessPoolExecutor | None = None
+        if workers > 1:
+            self._helpers = ProcessPoolExecutor(
+                max_workers=workers - 1,
+                mp_context=multiprocessing.get_context(start_method),
+                initializer=worker.start,
+                initargs=(game,),
+            )
+            for _ in range(workers - 1):  # each task for a busy pool starts one more process
+                self._helpers.submit(worker.ready)
+
+    def run(
+        self,
+        config: GameConfig,
+        agents: Sequence[str],
+        games: int,
+        seed: int = 0,
+        *,
+        progress: Progress | None = None,
+        chunk_size: int | None = None,
+        max_decisions: int = MAX_DECISIONS,
+    ) -> Iterator[GameResult]:
+        """Play `games` games as `run_local` describes (bad arguments raise InvalidConfig
+        now, before any game starts)."""
+        check(config, agents, games, chunk_size)
+        if chunk_size is None:
+            chunk_size = max(1, min(64, games // (self.workers * 32)))
+        return self._play(config, tuple(agents), games, seed, progress, chunk_size, max_decisions)
+
+    def _play(
+        self,
+        config: GameConfig,
+        agents: tuple[str, ...],
+        games: int,
+        seed: int,
+        progress: Progress | None,
+        chunk_size: int,
+        max_decisions: int,
+    ) -> Iterator[GameResult]:
+        """Hand chunks of games to the helpers, play single games here while none has
+        finished, and yield every result in game order."""
+        helpers = self._helpers
+        pending: dict[Future[list[GameResult]], int] = {}  # chunk -> its first game
+        finished: dict[int, list[GameResult]] = {}  # first game -> results, awaiting their turn
+        next_start = 0  # first game not yet handed out
+        next_yield = 0  # first game not yet handed to the caller
+        ahead = self.workers * 8 * chunk_size  # games handed out but not yet handed back
+
+        def take(size: int) -> tuple[int, int]:
+            nonlocal next_start
+            start, next_start = next_start, min(next_start + size, games)
+            return start, next_start
+
+        while next_yield < games:
+            while helpers is not None and next_start < games and next_start - next_yield < ahead:
+                # Two chunks per helper (one playing, one waiting) until the end is near; then
+                # one, and smaller ones, so that no process waits long for the last of them.
+                left = games - next_start
+                near_end = left <= 2 * self.workers * chunk_size
+                if len(pending) >= (self.workers - 1) * (1 if near_end else 2):
+                    break
+                start, stop = take(max(1, min(chunk_size, left // (2 * self.workers))))
+                future = helpers.submit(
+                    worker.play_chunk, config, agents, seed, start, stop, max_decisions
+                )
+                pending[future] = start
+            done = [future for future in pending if future.done()]
+            if not done:
+                if next_start < games and next_start - next_yield < ahead:
+                    index, _ = take(1)
+                    lineup = seat_lineup(agents, config.players, index)
+                    result = play_match(
+                        config, lineup, seed + index, index=index, max_decisions=max_decisions
+                    )
+                    finished[index] = [result]
+                    if progress is not None:
+                        progress(result)
+                else:
+                    done = list(wait(pending, return_when=FIRST_COMPLETED).done)
+            for future in done:
+                start = pending.pop(future)
+                results = future.result()
+                if progress is not None:
+                    for result in results:
+                        progress(result)
+                finished[start] = results
+            while next_yield in finished:
+                results = finished.pop(next_yield)
+                next_yield += len(results)
+                yield from results
+
+    def close(self, now: bool = False) -> None:
+        """Stop the helpers: once their work is done, or `now`, abandoning their games."""
+        helpers, self._helpers = self._helpers, None
+        if helpers is None:
+            return
+        if now:
+            _stop_workers(helpers)
+        else:
+            helpers.shutdown(wait=True)
+
+    def __enter__(self) -> LocalPool:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close(now=error is not None)
+
+
+def check(
+    config: GameConfig, agents: Sequence[str], games: int, chunk_size: int | None = None
+) -> None:
+    """Refuse (InvalidConfig) a run that could not start: no games, a bad chunk size, a bad
+    agent spec, more agents than seats, a config that does not load."""
+    if games < 1:
+        raise InvalidConfig(f"the number of games must be at least 1, not {games}")
+    if chunk_size is not None and chunk_size < 1:
+        raise InvalidConfig(f"the chunk size must be at least 1, not {chunk_size}")
+    seat_lineup(agents, config.players, 0)
+    for spec in dict.fromkeys(agents):
+        make_agent(spec)
+    game_for(config)
+
+
 def run_local(
-    setup: GameSetup,
+    config: GameConfig,
     agents: Sequence[str],
     games: int,
     seed: int = 0,
@@ -38,124 +180,40 @@ def run_local(
     """Play `games` games: game `i` is seeded `seed + i` and seats `seat_lineup(agents, ...,
     i)`. Yields the results in game order; `progress` is called with each result as soon as
     it is in (in finishing order). The results depend only on the arguments, never on
-    `workers`. `workers=1` plays in this process. Bad arguments raise InvalidConfig before any
-    game starts; a game that cannot be played out raises MatchError.
+    `workers` (processes that play, this one included; `workers=1` plays here alone). Bad
+    arguments raise InvalidConfig before any process starts; a game that cannot be played
+    out raises MatchError.
     """
-    from bellica.agents import make_agent
-
-    if games < 1:
-        raise InvalidConfig(f"the number of games must be at least 1, not {games}")
     if workers is None:
         workers = default_workers()
-    if workers < 1:
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise InvalidConfig(f"the number of workers must be at least 1, not {workers}")
-    if chunk_size is not None and chunk_size < 1:
-        raise InvalidConfig(f"the chunk size must be at least 1, not {chunk_size}")
-    seat_lineup(agents, setup.players, 0)
-    for spec in dict.fromkeys(agents):
-        make_agent(spec)
-    setup.load()
-    agents = tuple(agents)
-    workers = min(workers, games)
-    if workers == 1:
-        return _play_chunk(setup, agents, seed, 0, games, max_decisions, progress)
-    if chunk_size is None:
-        chunk_size = max(1, min(64, games // (workers * 8)))
-    return _run_pool(
-        setup, agents, games, seed, progress, max_decisions, workers, chunk_size, start_method
-    )
-
-
-def _play_chunk(
-    setup: GameSetup,
-    agents: tuple[str, ...],
-    seed: int,
-    start: int,
-    stop: int,
-    max_decisions: int,
-    progress: Progress | None = None,
-) -> Iterator[GameResult]:
-    for index in range(start, stop):
-        lineup = seat_lineup(agents, setup.players, index)
-        result = play_match(setup, lineup, seed + index, index=index, max_decisions=max_decisions)
-        if progress is not None:
-            progress(result)
-        yield result
-
-
-def _play_chunk_list(
-    setup: GameSetup,
-    agents: tuple[str, ...],
-    seed: int,
-    start: int,
-    stop: int,
-    max_decisions: int,
-) -> list[GameResult]:
-    """The work one pool task does: a few consecutive games."""
-    return list(_play_chunk(setup, agents, seed, start, stop, max_decisions))
-
-
-def _run_pool(
-    setup: GameSetup,
-    agents: tuple[str, ...],
-    games: int,
-    seed: int,
-    progress: Progress | None,
-    max_decisions: int,
-    workers: int,
-    chunk_size: int,
-    start_method: str,
-) -> Iterator[GameResult]:
-    context = multiprocessing.get_context(start_method)
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_ignore_ctrl_c)
-    pending: dict[Future[list[GameResult]], int] = {}
-    finished: dict[int, list[GameResult]] = {}  # chunk start -> results, waiting for their turn
-    next_submit = 0  # first game not yet handed to the pool
-    next_yield = 0  # first game not yet handed to the caller
-    in_flight = workers * 2  # chunks queued or running
-    held = workers * 8  # chunks done or running ahead of the next one to hand back
-
-    def submit() -> None:
-        nonlocal next_submit
-        stop = min(next_submit + chunk_size, games)
-        future = pool.submit(
-            _play_chunk_list, setup, agents, seed, next_submit, stop, max_decisions
+    check(config, agents, games, chunk_size)
+    pool = LocalPool(min(workers, games), config.game, start_method)
+    try:
+        results = pool.run(
+            config,
+            agents,
+            games,
+            seed,
+            progress=progress,
+            chunk_size=chunk_size,
+            max_decisions=max_decisions,
         )
-        pending[future] = next_submit
-        next_submit = stop
+    except BaseException:
+        pool.close(now=True)
+        raise
+    return _closing(pool, results)
 
+
+def _closing(pool: LocalPool, results: Iterator[GameResult]) -> Iterator[GameResult]:
+    """The results, then the pool closed: at once if the caller stopped early or failed."""
     completed = False
     try:
-        while next_yield < games:
-            while (
-                next_submit < games
-                and len(pending) < in_flight
-                and len(pending) + len(finished) < held
-            ):
-                submit()
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                start = pending.pop(future)
-                results = future.result()
-                if progress is not None:
-                    for result in results:
-                        progress(result)
-                finished[start] = results
-            while next_yield in finished:
-                results = finished.pop(next_yield)
-                next_yield += len(results)
-                yield from results
+        yield from results
         completed = True
     finally:
-        if completed:
-            pool.shutdown(wait=True)
-        else:  # an error, Ctrl-C, or a caller that stopped early: drop the work still running
-            _stop_workers(pool)
-
-
-def _ignore_ctrl_c() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them; no traceback from each worker."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+        pool.close(now=not completed)
 
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:

@@ -1,28 +1,22 @@
-"""One AI-vs-AI game: the game set-up, who sits where, playing it out, and its result."""
+"""One AI-vs-AI game: who sits where, playing it out, and its result."""
 
 from __future__ import annotations
 
-import importlib
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any
 
+from bellica.agents import Agent, make_agent
 from bellica.core import (
     Action,
     BellicaError,
     Game,
+    GameConfig,
     IllegalAction,
     InvalidConfig,
     SeatView,
     State,
-    game_class,
-    load,
-    register,
 )
-
-if TYPE_CHECKING:
-    from bellica.agents import Agent
 
 # A game that runs longer than this many decisions is taken to be stuck (a rules bug).
 MAX_DECISIONS = 100_000
@@ -32,88 +26,17 @@ class MatchError(BellicaError):
     """A game that could not be played out: an agent chose an illegal action, or it ran away."""
 
 
-@dataclass(frozen=True, slots=True)
-class GameSetup:
-    """A game's configuration as plain data, so that it travels to worker processes.
+GameSetup = GameConfig
+"""The arena's former name for `GameConfig`, kept so that older callers still work."""
 
-    `source` ("module:Class") lets a fresh process find a game that was registered at run
-    time (a test's toy game, a designer's prototype) rather than in the built-in registry.
-    """
-
-    game: str
-    players: int
-    variant: str
-    options: tuple[tuple[str, Any], ...] = ()
-    cards: str | None = None
-    source: str | None = None
-
-    @classmethod
-    def create(
-        cls,
-        game: str,
-        players: int | None = None,
-        variant: str | None = None,
-        options: Mapping[str, Any] | None = None,
-        cards: str | None = None,
-    ) -> GameSetup:
-        """A checked set-up; unset players and variant take the game's defaults (raises
-        InvalidConfig naming what is wrong)."""
-        loaded = load(
-            game, players=players, variant=variant, options=dict(options or {}), cards=cards
-        )
-        game_cls = game_class(game)
-        source = None
-        if "<locals>" not in game_cls.__qualname__:
-            source = f"{game_cls.__module__}:{game_cls.__qualname__}"
-        return cls(
-            game=game,
-            players=loaded.players,
-            variant=loaded.variant,
-            options=tuple(sorted(dict(options or {}).items())),
-            cards=cards,
-            source=source,
-        )
-
-    def load(self) -> Game:
-        """The configured game, registering it from `source` first if this process lacks it."""
-        try:
-            game_class(self.game)
-        except InvalidConfig:
-            if self.source is None:
-                raise
-            register(self.game, _import_game(self.game, self.source))
-        return load(
-            self.game,
-            players=self.players,
-            variant=self.variant,
-            options=dict(self.options),
-            cards=self.cards,
-        )
+_games: dict[GameConfig, Game] = {}
 
 
-def _import_game(game_id: str, source: str) -> type[Game]:
-    """The Game class named by "module:Class" (raises InvalidConfig)."""
-    module_name, _, name = source.partition(":")
-    try:
-        target: Any = importlib.import_module(module_name)
-        for part in name.split("."):
-            target = getattr(target, part)
-    except (ImportError, AttributeError) as err:
-        raise InvalidConfig(f"cannot import game {game_id!r} from {source}: {err}") from None
-    if not (isinstance(target, type) and issubclass(target, Game)):
-        raise InvalidConfig(f"{source} is not a bellica game class")
-    return target
-
-
-_games: dict[str, Game] = {}
-
-
-def _game_for(setup: GameSetup) -> Game:
-    """The loaded game for a set-up, loaded once per process."""
-    key = repr(setup)
-    game = _games.get(key)
+def game_for(config: GameConfig) -> Game:
+    """The loaded game for a config, loaded once per process."""
+    game = _games.get(config)
     if game is None:
-        game = _games[key] = setup.load()
+        game = _games[config] = config.load()
     return game
 
 
@@ -205,7 +128,7 @@ def play_game(
 
 
 def play_match(
-    setup: GameSetup | Game,
+    config: GameConfig | Game,
     lineup: Sequence[str],
     seed: int,
     *,
@@ -213,9 +136,7 @@ def play_match(
     max_decisions: int = MAX_DECISIONS,
 ) -> GameResult:
     """Play one seeded game between the agents named by `lineup` (one spec per seat)."""
-    from bellica.agents import make_agent
-
-    game = setup if isinstance(setup, Game) else _game_for(setup)
+    game = config if isinstance(config, Game) else game_for(config)
     agents = [make_agent(spec, seed=agent_seed(seed, seat)) for seat, spec in enumerate(lineup)]
     start = time.perf_counter()
     state = play_game(game, agents, seed, max_decisions=max_decisions)

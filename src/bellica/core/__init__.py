@@ -1,6 +1,7 @@
-"""The game-agnostic engine: the game contract, actions, records, randomness, registry."""
+"""The game-agnostic engine: the game contract, actions, configs, records, replay, registry."""
 
 from bellica.core.action import Action
+from bellica.core.config import GameConfig
 from bellica.core.errors import (
     BellicaError,
     IllegalAction,
@@ -9,10 +10,11 @@ from bellica.core.errors import (
     InvalidPosition,
     InvalidRecord,
 )
-from bellica.core.game import SPECTATOR, Game, GameInfo, State, replay
+from bellica.core.game import SPECTATOR, Game, GameInfo, State
 from bellica.core.outcome import Outcome
 from bellica.core.record import Record
 from bellica.core.registry import game_class, games, load, register
+from bellica.core.replay import replay
 from bellica.core.rng import Rng
 from bellica.core.seat_view import SeatView
 
@@ -21,6 +23,7 @@ __all__ = [
     "Action",
     "BellicaError",
     "Game",
+    "GameConfig",
     "GameInfo",
     "IllegalAction",
     "InvalidCardData",

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable
 from copy import deepcopy
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from bellica.core.action import Action
-from bellica.core.errors import BellicaError, IllegalAction, InvalidConfig, InvalidRecord
+from bellica.core.errors import BellicaError, IllegalAction, InvalidConfig
 from bellica.core.events import FORCED, Event
 from bellica.core.options import Options, shown
 from bellica.core.outcome import Outcome
@@ -430,37 +428,3 @@ class State(ABC):
         """True while the current decision completes an earlier one by the same seat (a piece
         is picked and its destination is being chosen); greedy agents look through these."""
         return False
-
-
-def replay(
-    record: Record,
-    game: Game | None = None,
-    on_move: Callable[[int | None, Action], None] | None = None,
-) -> State:
-    """The state reached by replaying `record` from its seed (raises InvalidRecord naming the
-    first action that does not replay). `on_move(seat, action)` hears each move as it is made.
-    """
-    from bellica.core.registry import load
-
-    if game is None:
-        try:
-            game = load(
-                record.game, players=record.players, variant=record.variant, options=record.options
-            )
-        except InvalidConfig as err:
-            raise InvalidRecord(f"the record's game cannot be set up: {err}") from None
-    state = game.new_game(seed=record.seed)
-    for number, data in enumerate(record.actions, start=1):
-        seat = state.current_player
-        if seat is None:
-            shown = json.dumps(data, ensure_ascii=False)
-            raise InvalidRecord(f"action {number} ({shown}) comes after the game ended")
-        try:
-            action = game.action_from_json(data)
-            state.apply(action)
-        except (BellicaError, KeyError, TypeError, ValueError) as err:
-            shown = json.dumps(data, ensure_ascii=False)
-            raise InvalidRecord(f"action {number} ({shown}) does not replay: {err}") from None
-        if on_move is not None:
-            on_move(seat, action)
-    return state

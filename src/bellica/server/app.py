@@ -236,7 +236,7 @@ def create_app(db: str | Path, ai_workers: int | None = None) -> FastAPI:
                 "the record can be downloaded when the game is over "
                 "(its seed would reveal hidden cards and future dice)",
             )
-        name = f"{table.row.game}-{table.id}.json"
+        name = f"{table.row.config.game}-{table.id}.json"
         return Response(
             table.record().dumps(),
             media_type="application/json",

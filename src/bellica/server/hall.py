@@ -5,13 +5,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import json
 import logging
 import secrets
 from typing import Any
 
 from bellica.agents import AGENT_NAMES, AGENTS, make_agent, parse_spec
-from bellica.core import Action, BellicaError, InvalidConfig, game_class, load
+from bellica.core import (
+    Action,
+    BellicaError,
+    GameConfig,
+    IllegalAction,
+    InvalidConfig,
+    State,
+    game_class,
+    load,
+)
 from bellica.core import games as all_games
 from bellica.server.store import GameRow, SeatRow, Store, now
 from bellica.server.tables import Listener, Table, summary, token_hash
@@ -88,6 +96,15 @@ def agent_seed(ai_key: str, seat: int, move: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
+def why_illegal(state: State, action: Action) -> str:
+    """The engine's own words for why `action` is not legal in `state` (tried on a copy)."""
+    try:
+        state.clone().apply(action)
+    except IllegalAction as err:
+        return str(err)
+    return f"{action} is not legal now"
+
+
 class Hall:
     """Every live game of one server, the store behind them and the AI thinkers."""
 
@@ -117,10 +134,10 @@ class Hall:
         table = self.tables.get(game_id)
         if table is not None:
             return table
-        row = self.store.load(game_id)
-        if row is None:
-            return None
         try:
+            row = self.store.load(game_id)
+            if row is None:
+                return None
             table = Table.open(row)
         except (BellicaError, KeyError, TypeError, ValueError) as err:
             log.error("stored game %s does not replay: %s", game_id, err)
@@ -146,9 +163,9 @@ class Hall:
                 out.append(table.summary())
                 continue
             try:
-                title = game_class(row.game).info.title
+                title = game_class(row.config.game).info.title
             except BellicaError:
-                title = row.game
+                title = row.config.game
             out.append(summary(row, title))
         return out
 
@@ -197,10 +214,7 @@ class Hall:
         state = engine.new_game(seed=seed)
         row = GameRow(
             id=secrets.token_urlsafe(9),
-            game=engine.id,
-            players=engine.players,
-            variant=engine.variant,
-            options=json.loads(json.dumps(engine.options)),
+            config=GameConfig.of_game(engine),
             seed=seed,
             seats=rows,
             created=stamp,
@@ -247,7 +261,7 @@ class Hall:
             except (BellicaError, KeyError, TypeError, ValueError) as err:
                 raise ApiError(422, f"not an action of this game: {err}") from None
             if not state.is_legal(action):
-                raise ApiError(422, state._illegal_message(action))
+                raise ApiError(422, why_illegal(state, action))
             self._commit(table, action)
         table.broadcast()
         self.wake(table)

@@ -10,6 +10,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from bellica.core import GameConfig
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id       TEXT PRIMARY KEY,
@@ -64,13 +66,10 @@ class SeatRow:
 
 @dataclass(slots=True)
 class GameRow:
-    """One stored game: its set-up, seats and actions."""
+    """One stored game: its config, seed, seats and actions."""
 
     id: str
-    game: str
-    players: int
-    variant: str
-    options: dict[str, Any]
+    config: GameConfig
     seed: int
     seats: list[SeatRow]
     created: str
@@ -114,6 +113,9 @@ class Store:
             self._db.close()
 
     def create(self, row: GameRow) -> None:
+        config = row.config
+        if config.cards is not None:
+            raise ValueError("the store keeps games with their own card data only")
         seats = json.dumps([seat.to_json() for seat in row.seats])
         with self._lock, self._db:
             self._db.execute(
@@ -122,10 +124,10 @@ class Store:
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?)",
                 (
                     row.id,
-                    row.game,
-                    row.players,
-                    row.variant,
-                    json.dumps(row.options),
+                    config.game,
+                    config.players,
+                    config.variant,
+                    json.dumps(dict(config.options)),
                     row.seed,
                     seats,
                     row.created,
@@ -194,12 +196,17 @@ HEAD = (
 
 
 def _row(head: tuple[Any, ...]) -> GameRow:
+    """A stored game's row (raises InvalidConfig if its config columns are malformed)."""
     return GameRow(
         id=head[0],
-        game=head[1],
-        players=head[2],
-        variant=head[3],
-        options=json.loads(head[4]),
+        config=GameConfig.from_json(
+            {
+                "game": head[1],
+                "players": head[2],
+                "variant": head[3],
+                "options": json.loads(head[4]),
+            }
+        ),
         seed=head[5],
         seats=[SeatRow(**seat) for seat in json.loads(head[6])],
         created=head[7],

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bellica.core import SPECTATOR, Action, Game, Record, State, load
+from bellica.core import SPECTATOR, Action, Game, Record, State
 from bellica.core.events import Event
 from bellica.server.store import GameRow
 
@@ -46,13 +46,14 @@ def seat_names(seats: list[int], labels: list[str]) -> str:
 
 def summary(row: GameRow, title: str) -> dict[str, Any]:
     """A stored game's public facts, for the list of games and every view: no tokens, no seed."""
+    config = row.config
     return {
         "id": row.id,
-        "game": row.game,
+        "game": config.game,
         "title": title,
-        "variant": row.variant,
-        "players": row.players,
-        "options": dict(row.options),
+        "variant": config.variant,
+        "players": config.players,
+        "options": dict(config.options),
         "seats": [{"seat": n, "kind": s.kind, "agent": s.agent} for n, s in enumerate(row.seats)],
         "moves": row.moves,
         "chosen_seed": row.chosen_seed,
@@ -81,7 +82,7 @@ class Table:
     def open(cls, row: GameRow) -> Table:
         """The live game a stored row describes, replayed action by action (raises BellicaError
         if the row no longer replays)."""
-        game = load(row.game, players=row.players, variant=row.variant, options=row.options)
+        game = row.config.load()
         table = cls(row=row, game=game, state=game.new_game(seed=row.seed))
         stored, row.actions = row.actions, []
         for data in stored:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-from bellica.cli import app
+from bellica.cli.app import app
 from bellica.core import Record, game_class, register, replay
 from toy_game import Pebbles
 

@@ -1,0 +1,56 @@
+"""What a helper process of a simulation runs: its start-up, then chunks of consecutive games.
+
+A helper imports the engine, the agents and the arena's match module, never the command line,
+typer or rich: it is ready as soon as the game's rules are imported.
+"""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import Iterator
+
+from bellica.arena.match import GameResult, play_match, seat_lineup
+from bellica.core import GameConfig, game_class
+
+
+def start(game: str | None) -> None:
+    """Start-up: leave Ctrl-C to the parent (which stops the helpers, so no traceback comes
+    from each one) and import the rules of `game` now, while the parent checks the config."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if game is None:
+        return
+    try:
+        game_class(game)
+    except Exception:  # a game registered at run time is found through the config's source
+        return
+
+
+def ready() -> None:
+    """A task that does nothing: handing one to each helper starts them all at once."""
+
+
+def play_games(
+    config: GameConfig,
+    agents: tuple[str, ...],
+    seed: int,
+    start: int,
+    stop: int,
+    max_decisions: int,
+) -> Iterator[GameResult]:
+    """Games `start` to `stop - 1`: game `i` is seeded `seed + i` and seats
+    `seat_lineup(agents, players, i)`."""
+    for index in range(start, stop):
+        lineup = seat_lineup(agents, config.players, index)
+        yield play_match(config, lineup, seed + index, index=index, max_decisions=max_decisions)
+
+
+def play_chunk(
+    config: GameConfig,
+    agents: tuple[str, ...],
+    seed: int,
+    start: int,
+    stop: int,
+    max_decisions: int,
+) -> list[GameResult]:
+    """The work one pool task does: a few consecutive games, their results in order."""
+    return list(play_games(config, agents, seed, start, stop, max_decisions))

@@ -1,0 +1,69 @@
+"""`bellica serve`: the web server (lobby, live tables, stored games), checked before it starts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from bellica.core.errors import InvalidConfig
+
+
+def serve(
+    host: Annotated[
+        str, typer.Option("--host", help="Address to listen on; 0.0.0.0 lets your network in.")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="TCP port.")] = 8000,
+    db: Annotated[
+        Path | None,
+        typer.Option("--db", help="SQLite file of stored games [default: user data directory]."),
+    ] = None,
+    ai_workers: Annotated[
+        int | None,
+        typer.Option(
+            "--ai-workers", min=1, help="Processes that think for AI seats [default: cores]."
+        ),
+    ] = None,
+) -> None:
+    """Serve the browser client: a lobby, live tables, stored games that survive restarts."""
+    import uvicorn
+
+    from bellica.server import create_app
+
+    path = db if db is not None else _default_db()
+    if path.is_dir():
+        raise InvalidConfig(
+            f"--db {path} is a directory; give a file name such as {path / 'games.sqlite3'}"
+        )
+    _check_port_free(host, port)
+    shown = f"[{host}]" if ":" in host else host
+    if host in ("0.0.0.0", "::"):
+        shown = "127.0.0.1"
+    typer.echo(f"bellica is serving at http://{shown}:{port}/  (games stored in {path})")
+    typer.echo("Open that address in a browser; press Ctrl+C to stop.")
+    uvicorn.run(create_app(path, ai_workers), host=host, port=port, log_level="warning")
+
+
+def _default_db() -> Path:
+    from platformdirs import user_data_path
+
+    return user_data_path("bellica") / "games.sqlite3"
+
+
+def _check_port_free(host: str, port: int) -> None:
+    """Refuse (InvalidConfig) an address that cannot be served, before uvicorn would log a
+    traceback for it."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as err:
+        raise InvalidConfig(f"cannot serve on host {host!r}: {err.strerror}") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as err:
+            raise InvalidConfig(f"cannot serve on {host}:{port}: {err.strerror or err}") from None

@@ -1,0 +1,74 @@
+"""What the terminal commands print alike: consoles, progress, a board, seat names, outcomes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
+
+from bellica.core import Game, State
+
+
+def stdout() -> Console:
+    return Console(highlight=False)
+
+
+def stderr() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+def progress_bar() -> Progress:
+    """A bar on stderr with counts and times, drawn only when stderr is a terminal."""
+    errors = stderr()
+    return Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=errors,
+        transient=True,
+        disable=not errors.is_terminal,
+    )
+
+
+def count(number: int, noun: str) -> str:
+    """ "1 player", "2 players"."""
+    return f"{number} {noun}" + ("" if number == 1 else "s")
+
+
+def seat_name(seat: int, labels: Sequence[str] | None) -> str:
+    """ "seat 1", or "seat 1 (greedy)" when the seats have labels."""
+    if labels is not None and 0 <= seat < len(labels):
+        return f"seat {seat} ({labels[seat]})"
+    return f"seat {seat}"
+
+
+def show_board(console: Console, game: Game, state: State, seat: int) -> None:
+    """The game's drawing of what `seat` sees (never more)."""
+    console.print(game.render(state.observation(seat)), markup=False)
+
+
+def show_outcome(console: Console, state: State, labels: Sequence[str] | None) -> None:
+    """How a finished game ended: the reason, the winners and the scores."""
+    outcome = state.outcome()
+    console.print(Text(f"Game over: {outcome.reason}.", style="bold"))
+    if outcome.winners:
+        names = ", ".join(seat_name(seat, labels) for seat in outcome.winners)
+        console.print(f"Winner{'s' if len(outcome.winners) > 1 else ''}: {names}")
+    else:
+        console.print("Draw: nobody wins.")
+    if outcome.scores:
+        scores = ", ".join(
+            f"{seat_name(seat, labels)} {score:g}" for seat, score in enumerate(outcome.scores)
+        )
+        console.print(f"Scores: {scores}")

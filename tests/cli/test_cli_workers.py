@@ -1,0 +1,33 @@
+"""`bellica simulate`'s helper processes start light: no typer, no rich, no command line."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(sys.executable).with_name("bellica")
+
+
+@pytest.mark.skipif(not SCRIPT.exists(), reason="the bellica script is not installed")
+def test_helpers_started_by_the_bellica_script_import_no_command_line() -> None:
+    """The real script, as a user runs it: a spawned helper re-runs it as its main module, so
+    this also checks that importing `bellica.cli` itself loads nothing."""
+    command = [str(SCRIPT), "simulate", "imperio-bellum", "-a", "random", "-n", "6", "-w", "2"]
+    env = {**os.environ, "PYTHONPROFILEIMPORTTIME": "1"}  # each process lists its imports
+    done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    # A top-level package is listed once by each process that imports it (a submodule may be
+    # listed twice by one process: once nested, once on its own).
+    imported = Counter(
+        line.rsplit("|", 1)[1].strip()
+        for line in done.stderr.splitlines()
+        if line.startswith("import time:")
+    )
+    assert imported["bellica"] == 2  # this process and its helper
+    assert imported["typer"] == imported["rich"] == 1  # this process only
+    assert imported["fastapi"] == imported["uvicorn"] == imported["numpy"] == 0
