@@ -21,8 +21,10 @@ def probe() -> GameConfig:
 
 
 def test_helpers_import_neither_the_command_line_nor_heavy_libraries(probe: GameConfig) -> None:
+    """Spawned (where forking is not possible), a helper imports the engine and the game only.
+    (Forked, it imports nothing: it starts with this process's modules.)"""
     assert probe.source == "probe_game:ProbePebbles"
-    results = list(run_local(probe, ["random"], 24, workers=2, chunk_size=1))
+    results = list(run_local(probe, ["random"], 24, workers=2, chunk_size=1, start_method="spawn"))
     by_pid: dict[str, set[str]] = {}
     for result in results:
         _, pid, _, loaded = result.reason.split()

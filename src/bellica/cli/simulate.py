@@ -56,7 +56,8 @@ def simulate(
 
     from bellica.agents import make_agent
     from bellica.arena import CsvResultWriter, GameConfig, Scoreboard, default_workers
-    from bellica.arena.local import LocalPool
+    from bellica.arena.local import START_METHOD, LocalPool
+    from bellica.arena.match import game_for
     from bellica.arena.tables import summary_tables
     from bellica.cli.terminal import count, progress_bar, stdout
     from bellica.core import InvalidConfig
@@ -71,12 +72,12 @@ def simulate(
     if players is None and len(specs) in info.allowed_players(variant):
         players = len(specs)
     workers = min(workers or default_workers(), games)
-    # The helper processes start now and import the game's rules while this one checks the
-    # config, so their start-up overlaps this process's.
+    config = GameConfig.create(
+        game, players=players, variant=variant, options=parse_options(option)
+    )
+    if START_METHOD == "fork":
+        game_for(config)  # loaded once here: forked helpers start with it, ready to play
     with LocalPool(workers, game) as pool:
-        config = GameConfig.create(
-            game, players=players, variant=variant, options=parse_options(option)
-        )
         progress = progress_bar()
         task = progress.add_task("games", total=games)
         results = pool.run(
