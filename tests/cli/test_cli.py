@@ -401,7 +401,7 @@ def test_records_in_the_same_second_do_not_overwrite(tmp_path: Path) -> None:
 
 
 def test_replay_rejects_a_seat_that_does_not_exist(tmp_path: Path) -> None:
-    path = Record("pebbles", 2, "standard", {}, 5).save(tmp_path / "empty.json")
+    path = Record.of("pebbles", 2, "standard", {}, 5).save(tmp_path / "empty.json")
     assert_one_line_error(run("replay", str(path), "--seat", "4"), "--seat must be 0 to 1")
 
 

@@ -24,13 +24,15 @@ def test_actions_are_frozen_values():
 
 
 def test_record_round_trip(tmp_path):
-    record = Record("imperio-bellum", 2, "standard", {"turn_limit": 5}, 7, [{"kind": "end_turn"}])
+    record = Record.of(
+        "imperio-bellum", 2, "standard", {"turn_limit": 5}, 7, [{"kind": "end_turn"}]
+    )
     path = record.save(tmp_path / "r.json")
     text = path.read_text()
     assert json.loads(text)["format"] == "bellica-record/1"
     assert '\n    {"kind": "end_turn"}' in text  # one action per line
     assert Record.load(path) == record
-    empty = Record("imperio-bellum", 2, "standard", {}, 1)
+    empty = Record.of("imperio-bellum", 2, "standard", {}, 1)
     assert Record.loads(empty.dumps()) == empty
 
 

@@ -122,15 +122,29 @@ def test_record_round_trip() -> None:
     for _ in range(5):
         state.apply(state.legal_actions()[0])
     record = state.record()
-    config = GameConfig.of_record(record)
-    assert config == GameConfig.of_game(state.game)
-    again = config.to_record(record.seed, record.actions, {"note": "x"})
+    assert record.config == GameConfig.of_game(state.game) and record.config.source is None
+    again = Record(record.config, record.seed, record.actions, {"note": "x"})
     assert again.to_json() == {**record.to_json(), "meta": {"note": "x"}}
+    assert "source" not in record.to_json() and "cards" not in record.to_json()
+    assert Record.loads(record.dumps()) == record
 
 
 def test_a_record_with_a_bad_set_up_is_an_invalid_record() -> None:
-    record = Record("bellum", 2, "standard", {"first": {"deep": 1}}, 1)
     with pytest.raises(InvalidRecord, match="cannot be set up: option first must be"):
-        GameConfig.of_record(record)
+        Record.of("bellum", 2, "standard", {"first": {"deep": 1}}, 1)
     with pytest.raises(InvalidRecord, match="players must be at least 1"):
-        GameConfig.of_record(Record("bellum", 0, "standard", {}, 1))
+        Record.of("bellum", 0, "standard", {}, 1)
+
+
+def test_a_record_keeps_the_card_file_its_game_was_played_with(tmp_path) -> None:
+    from bellica.games.bellum.cards import CARDS_FILE
+
+    own = tmp_path / "my_cards.toml"
+    own.write_text(CARDS_FILE.read_text(encoding="utf-8"), encoding="utf-8")
+    state = bellica.load("bellum", options={"first": "0"}, cards=str(own)).new_game(seed=4)
+    for _ in range(6):
+        state.apply(state.legal_actions()[-1])
+    record = Record.loads(state.record().dumps())
+    assert record.to_json()["cards"] == str(own) and record.config.cards == str(own)
+    replayed = bellica.replay(record)
+    assert replayed.game.cards == str(own) and replayed.position() == state.position()

@@ -167,7 +167,9 @@ def test_records_from_python_objects_are_checked_too() -> None:
 
 
 def test_a_record_that_cannot_be_written_says_so() -> None:
-    record = Record("g", 2, "standard", {"x": math.nan}, 1)
+    with pytest.raises(InvalidRecord, match="not a finite number"):
+        Record.of("g", 2, "standard", {"x": math.nan}, 1)  # a config holds no NaN option
+    record = Record.of("g", 2, "standard", {}, 1, [{"kind": "move", "by": math.nan}])
     with pytest.raises(InvalidRecord, match="not finite"):
         record.dumps()
 
@@ -207,7 +209,7 @@ def test_bytes_are_read_as_utf8() -> None:
 
 def test_a_long_game_loads_quickly() -> None:
     """Bounds are on shape, not length: 100,000 actions are a legal record."""
-    record = Record("g", 2, "standard", {}, 1, [{"kind": "move", "square": "c3"}] * 100_000)
+    record = Record.of("g", 2, "standard", {}, 1, [{"kind": "move", "square": "c3"}] * 100_000)
     started = time.perf_counter()
     assert len(Record.loads(record.dumps()).actions) == 100_000
     assert time.perf_counter() - started < 3

@@ -19,10 +19,10 @@ def test_games_lists_every_game_with_its_facts():
 
 
 def test_replay_refuses_a_record_that_does_not_replay():
-    bad_game = Record("no-such-game", 2, "standard", {}, 1, [])
+    bad_game = Record.of("no-such-game", 2, "standard", {}, 1, [])
     with pytest.raises(InvalidRecord, match="cannot be set up"):
         bellica.replay(bad_game)
-    bad_move = Record("imperio-bellum", 2, "standard", {}, 1, [{"kind": "end_turn"}])
+    bad_move = Record.of("imperio-bellum", 2, "standard", {}, 1, [{"kind": "end_turn"}])
     with pytest.raises(InvalidRecord, match="action 1"):
         bellica.replay(bad_move)
 

@@ -59,10 +59,10 @@ def test_core_replay_imports_first_in_a_fresh_interpreter() -> None:
 @pytest.mark.parametrize(
     ("record", "message"),
     [
-        (Record("chess", 2, "standard", {}, 1), "cannot be set up: unknown game 'chess'"),
-        (Record("imperio-bellum", 3, "standard", {}, 1), "cannot be set up: .*not 3"),
-        (Record("imperio-bellum", 2, "standard", {"fog": "on"}, 1), "no option 'fog'"),
-        (Record("imperio-bellum", 2, "standard", {}, 1, [{"kind": "fly"}]), r"action 1 \("),
+        (Record.of("chess", 2, "standard", {}, 1), "cannot be set up: unknown game 'chess'"),
+        (Record.of("imperio-bellum", 3, "standard", {}, 1), "cannot be set up: .*not 3"),
+        (Record.of("imperio-bellum", 2, "standard", {"fog": "on"}, 1), "no option 'fog'"),
+        (Record.of("imperio-bellum", 2, "standard", {}, 1, [{"kind": "fly"}]), r"action 1 \("),
     ],
 )
 def test_a_bad_record_is_refused(record: Record, message: str) -> None:

@@ -5,14 +5,13 @@ from __future__ import annotations
 import importlib
 import math
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bellica.core.errors import InvalidConfig, InvalidRecord
+from bellica.core.errors import InvalidConfig
 from bellica.core.game import Game
 from bellica.core.options import shown
-from bellica.core.record import Record
 from bellica.core.registry import game_class, load, register
 
 OptionValue = str | int | float | bool
@@ -91,31 +90,6 @@ class GameConfig:
             options=_option_pairs(game.options),
             cards=game.cards,
             source=source,
-        )
-
-    @classmethod
-    def of_record(cls, record: Record) -> GameConfig:
-        """The config a record was played with (raises InvalidRecord if it is malformed)."""
-        try:
-            return cls(record.game, record.players, record.variant, _option_pairs(record.options))
-        except InvalidConfig as err:
-            raise InvalidRecord(f"the record's game cannot be set up: {err}") from None
-
-    def to_record(
-        self,
-        seed: int,
-        actions: Sequence[dict[str, Any]] = (),
-        meta: Mapping[str, Any] | None = None,
-    ) -> Record:
-        """A record of a game played with this config (the inverse of `of_record`)."""
-        return Record(
-            game=self.game,
-            players=self.players,
-            variant=self.variant,
-            options=dict(self.options),
-            seed=seed,
-            actions=list(actions),
-            meta=dict(meta or {}),
         )
 
     # -- using one ------------------------------------------------------------------------

@@ -5,16 +5,18 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from copy import deepcopy
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from bellica.core.action import Action
 from bellica.core.errors import BellicaError, IllegalAction, InvalidConfig
 from bellica.core.events import FORCED, Event
 from bellica.core.options import Options, shown
 from bellica.core.outcome import Outcome
-from bellica.core.record import Record
 from bellica.core.rng import Rng
+
+if TYPE_CHECKING:
+    from bellica.core.record import Record
 
 SPECTATOR = -1
 """The seat number of someone who only watches: `observation(SPECTATOR)` is public information."""
@@ -413,15 +415,12 @@ class State(ABC):
         return count
 
     def record(self) -> Record:
-        game = self.game
-        return Record(
-            game=game.id,
-            players=game.players,
-            variant=game.variant,
-            options=dict(game.options),
-            seed=self.seed,
-            actions=[a.to_json() for a in self.actions()],
-        )
+        """The game so far as a record: its config, seed and actions."""
+        from bellica.core.config import GameConfig  # (both know Game: imported on use)
+        from bellica.core.record import Record
+
+        config = replace(GameConfig.of_game(self.game), source=None)
+        return Record(config, self.seed, [a.to_json() for a in self.actions()])
 
     @property
     def mid_move(self) -> bool:

@@ -12,11 +12,12 @@ import json
 import math
 import os
 import stat
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from bellica.core.errors import InvalidRecord
+from bellica.core.config import GameConfig
+from bellica.core.errors import InvalidConfig, InvalidRecord
 from bellica.core.options import shown
 
 FORMAT = "bellica-record/1"
@@ -108,27 +109,64 @@ def _scalar(value: Any) -> bool:
 
 @dataclass(slots=True)
 class Record:
-    """Everything needed to reproduce a game exactly: same seed + same actions = same state."""
+    """Everything needed to reproduce a game exactly: the game's config, its seed and the
+    actions (same seed + same actions = same state), and free-form meta (who played)."""
 
-    game: str
-    players: int
-    variant: str
-    options: dict[str, Any]
+    config: GameConfig
     seed: int
     actions: list[dict[str, Any]] = field(default_factory=list)
     meta: dict[str, Any] = field(default_factory=dict)
 
+    @classmethod
+    def of(
+        cls,
+        game: str,
+        players: int,
+        variant: str,
+        options: dict[str, Any],
+        seed: int,
+        actions: list[dict[str, Any]] | None = None,
+        meta: dict[str, Any] | None = None,
+    ) -> Record:
+        """A record from its parts, without loading the game (InvalidRecord if the set-up is
+        malformed; whether the game accepts it shows when it is replayed)."""
+        try:
+            config = GameConfig(game, players, variant, tuple(options.items()))
+        except InvalidConfig as err:
+            raise InvalidRecord(f"the record's game cannot be set up: {err}") from None
+        return cls(config, seed, list(actions or []), dict(meta or {}))
+
+    @property
+    def game(self) -> str:
+        return self.config.game
+
+    @property
+    def players(self) -> int:
+        return self.config.players
+
+    @property
+    def variant(self) -> str:
+        return self.config.variant
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self.config.options)
+
     def to_json(self) -> dict[str, Any]:
-        return {
+        """The record as JSON; a card file is named only when the game used one of its own,
+        and where a game class came from never is (reading a record imports nothing)."""
+        config = self.config
+        data: dict[str, Any] = {
             "format": FORMAT,
-            "game": self.game,
-            "players": self.players,
-            "variant": self.variant,
-            "options": self.options,
-            "seed": self.seed,
-            "meta": self.meta,
-            "actions": self.actions,
+            "game": config.game,
+            "players": config.players,
+            "variant": config.variant,
+            "options": dict(config.options),
         }
+        if config.cards is not None:
+            data["cards"] = config.cards
+        data.update(seed=self.seed, meta=self.meta, actions=self.actions)
+        return data
 
     def dumps(self) -> str:
         """The record as JSON text, one action per line so that diffs and eyes can read it."""
@@ -167,6 +205,7 @@ class Record:
             raise InvalidRecord(f"the record has no {missing.args[0]!r} field") from None
         options = data.get("options", {})
         meta = data.get("meta", {})
+        cards = data.get("cards")
 
         def whole(value: Any, low: int, high: int) -> bool:
             return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
@@ -190,6 +229,7 @@ class Record:
             (isinstance(options, dict), "'options' must be an object", options),
             (isinstance(actions, list), "'actions' must be a list", actions),
             (isinstance(meta, dict), "'meta' must be an object", meta),
+            (cards is None or name(cards), "'cards' must be a card file's path", cards),
         ]
         for ok, message, value in checks:
             if not ok:
@@ -217,7 +257,10 @@ class Record:
                 f"'meta' holds {problem} (meta nests lists and objects at most "
                 f"{MAX_META_DEPTH} deep, itself included)"
             )
-        return cls(game, players, variant, options, seed, actions, meta)
+        record = cls.of(game, players, variant, options, seed, actions, meta)
+        if cards is not None:
+            record.config = replace(record.config, cards=cards)
+        return record
 
     @classmethod
     def loads(cls, text: str | bytes) -> Record:

@@ -6,7 +6,6 @@ import json
 from collections.abc import Callable
 
 from bellica.core.action import Action
-from bellica.core.config import GameConfig
 from bellica.core.errors import BellicaError, InvalidConfig, InvalidRecord
 from bellica.core.game import Game, State
 from bellica.core.record import Record
@@ -22,7 +21,7 @@ def replay(
     """
     if game is None:
         try:
-            game = GameConfig.of_record(record).load()
+            game = record.config.load()
         except InvalidConfig as err:
             raise InvalidRecord(f"the record's game cannot be set up: {err}") from None
     state = game.new_game(seed=record.seed)
