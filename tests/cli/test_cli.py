@@ -316,9 +316,9 @@ def test_play_through_a_game_by_typing_numbers(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "1. Take 1" in out
-    assert "AI (greedy) plays:" in out
+    assert "Seat 1 (AI: greedy) plays:" in out
     assert "Game over: took the last pebble." in out
-    assert "Winner: seat" in out
+    assert "Winner: Seat" in out
     path = saved_record(result)
     assert path.parent == tmp_path
     assert path.name.startswith("pebbles-4-")
@@ -329,8 +329,8 @@ def test_play_through_a_game_by_typing_numbers(tmp_path: Path) -> None:
 
     replayed = run("replay", str(path))
     assert replayed.exit_code == 0, replayed.output
-    assert "1. seat 0 (human): Take 1" in replayed.stdout
-    assert "seat 1 (greedy)" in replayed.stdout
+    assert "1. Seat 0 (human): Take 1" in replayed.stdout
+    assert "Seat 1 (greedy)" in replayed.stdout
     assert "Game over: took the last pebble." in replayed.stdout
 
 
@@ -365,14 +365,14 @@ def test_quitting_saves_an_unfinished_game(tmp_path: Path) -> None:
         "--record-dir", str(tmp_path), input="1\nquit\n",
     )  # fmt: skip
     assert result.exit_code == 0, result.output
-    assert "AI seat 0 (random) plays:" in result.stdout
+    assert "Seat 0 (AI: random) plays:" in result.stdout
     assert "you stopped the game" in result.stdout
     record = Record.load(saved_record(result))
     assert record.meta["agents"] == ["random", "human", "random"]
     assert record.meta["finished"] is False
     replayed = run("replay", str(saved_record(result)), "--seat", "1")
     assert replayed.exit_code == 0, replayed.output
-    assert "seat 1 (human): Take 1" in replayed.stdout
+    assert "Seat 1 (human): Take 1" in replayed.stdout
     assert "Game not finished" in replayed.stdout
     assert '"my_secret"' in replayed.stdout
 
@@ -445,3 +445,23 @@ def test_play_a_bellum_scenario_in_the_terminal(tmp_path: Path) -> None:
 def test_bellum_variant_and_player_count_must_agree() -> None:
     result = run("play", "bellum", "--variant", "teams", "--players", "2")
     assert_one_line_error(result, "teams variant is played by 4 players")
+
+
+def test_the_terminal_names_seats_by_role_and_says_when_the_house_rule_decided(tmp_path: Path):
+    """Replaying an Imperio Bellum game settled by the turn limit: the moves are the attacker's
+    and the defender's, and the outcome says the house turn limit decided it."""
+    import random
+
+    import bellica
+
+    state = bellica.load("imperio-bellum", options={"turn_limit": 1}).new_game(seed=3)
+    chooser = random.Random(3)
+    while not state.is_terminal:
+        state.apply(chooser.choice(state.legal_actions()))
+    assert "decided by the house turn limit" in state.outcome().reason
+    path = state.record().save(tmp_path / "limit.json")
+    result = run("replay", str(path))
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "1. the defender: " in out and "the attacker: " in out
+    assert "Game over: decided by the house turn limit" in " ".join(out.split())

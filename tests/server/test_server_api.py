@@ -7,8 +7,8 @@ import time
 from typing import Any
 
 import pytest
-from conftest import HUMAN, act, ai, bearer, create, view
 from fastapi.testclient import TestClient
+from server_helpers import HUMAN, act, ai, bearer, create, view
 
 import bellica
 from bellica.core import SPECTATOR
@@ -156,7 +156,9 @@ def test_tokens_are_checked(client: TestClient) -> None:
     peek = client.get(f"/api/games/{game_id}", headers=bearer("guess"))
     assert peek.status_code == 403
     not_yours = act(client, game_id, made["seats"][1]["token"], first)
-    assert not_yours.status_code == 409 and "not Seat 1's turn" in not_yours.json()["detail"]
+    assert not_yours.status_code == 409
+    assert "not the attacker's turn: the defender is to move" in not_yours.json()["detail"]
+    assert view(client, game_id)["names"] == ["the defender", "the attacker"]
     assert view(client, game_id)["game"]["moves"] == 0
 
 

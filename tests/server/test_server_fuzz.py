@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import HUMAN, act, create, view
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from server_helpers import HUMAN, act, create, view
 
 from bellica.server import create_app
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import time
 
 import pytest
-from conftest import HUMAN, act, ai, create, view
 from fastapi.testclient import TestClient
+from server_helpers import HUMAN, act, ai, create, view
 from starlette.websockets import WebSocketDisconnect
 
 

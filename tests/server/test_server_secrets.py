@@ -7,8 +7,8 @@ import random
 from typing import Any
 
 import pytest
-from conftest import HUMAN, act, create, view
 from fastapi.testclient import TestClient
+from server_helpers import HUMAN, act, create, view
 
 import bellica
 from bellica.core import State

@@ -37,7 +37,7 @@ def test_hot_seat_hides_the_table_until_the_next_seat_is_ready(page: Any, server
     page.click("#play")
     # a hot-seat table opens on the hand-over screen: the defender (seat 1) sets up first
     assert wait_table(page) == "handover"
-    assert "Pass the device to Seat 1" in page.inner_text("#handover")
+    assert "Pass the device to the defender" in page.inner_text("#handover")
     page.click("#handover button")
     assert wait_table(page) == "turn"
     assert page.get_attribute("#table", "data-seat") == "1"
@@ -51,7 +51,7 @@ def test_hot_seat_hides_the_table_until_the_next_seat_is_ready(page: Any, server
 
     handover = page.locator("#handover")
     assert handover.is_visible()
-    assert "Pass the device to Seat 0" in handover.inner_text()
+    assert "Pass the device to the attacker" in handover.inner_text()
     assert page.locator("#table").is_hidden()
     assert page.locator("#board").count() == 0  # seat 1's board is gone, not just covered
     assert page.locator("#actions button").count() == 0
@@ -62,7 +62,7 @@ def test_hot_seat_hides_the_table_until_the_next_seat_is_ready(page: Any, server
     assert page.locator("#table").is_visible()
     assert page.get_attribute("#table", "data-seat") == "0"
     assert page.locator("#board .square").count() == 81
-    assert "Seat 0 (you)" in page.inner_text("#turn")
+    assert "The attacker (you) to move" in page.inner_text("#turn")
 
 
 @pytest.mark.browser

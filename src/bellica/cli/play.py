@@ -59,15 +59,21 @@ def play(
     record_dir.mkdir(parents=True, exist_ok=True)
     labels = ["you" if s == seat else agents[s].name for s in range(loaded.players)]
     console = stdout()
-    others = ", ".join(f"seat {s}: {labels[s]}" for s in range(loaded.players) if s != seat)
+    state = loaded.new_game(seed=seed)
+
+    def described(s: int) -> str:  # "seat 1 (the defender)", or "seat 1" for a plain seat
+        name = state.seat_label(s)
+        return f"seat {s}" if name == f"Seat {s}" else f"seat {s} ({name})"
+
+    others = ", ".join(f"{described(s)}: {labels[s]}" for s in range(loaded.players) if s != seat)
+    you = f"You are {described(seat)}"
     console.print(
         Text(
             f"{loaded.info.title} ({loaded.variant}, {count(loaded.players, 'player')}), "
-            f"seed {seed}. " + (f"You are seat {seat}; {others}." if others else "You play alone."),
+            f"seed {seed}. " + (f"{you}; {others}." if others else "You play alone."),
             style="bold",
         )
     )
-    state = loaded.new_game(seed=seed)
     stopped: str | None = None
     try:
         while not state.is_terminal:

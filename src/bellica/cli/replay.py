@@ -44,12 +44,12 @@ def replay(
     )
     width = len(str(len(moves)))
     for number, (mover, action) in enumerate(moves, start=1):
-        who = "chance" if mover is None else seat_name(mover, labels)
+        who = "chance" if mover is None else seat_name(state, mover, labels)
         console.print(Text(f"{number:>{width}}. {who}: {action}"))
     if seat is not None:
         show_board(console, game, state, seat)
     if state.is_terminal:
         show_outcome(console, state, labels)
     else:
-        to_play = seat_name(state.current_player or 0, labels)
+        to_play = seat_name(state, state.current_player or 0, labels)
         console.print(f"Game not finished: {to_play} to play.")

@@ -46,11 +46,13 @@ def count(number: int, noun: str) -> str:
     return f"{number} {noun}" + ("" if number == 1 else "s")
 
 
-def seat_name(seat: int, labels: Sequence[str] | None) -> str:
-    """ "seat 1", or "seat 1 (greedy)" when the seats have labels."""
+def seat_name(state: State, seat: int, labels: Sequence[str] | None) -> str:
+    """A seat as the game names it ("the attacker", "Athens", "Seat 1"), with who plays it
+    when the seats have labels ("the defender (greedy)")."""
+    name = state.seat_label(seat)
     if labels is not None and 0 <= seat < len(labels):
-        return f"seat {seat} ({labels[seat]})"
-    return f"seat {seat}"
+        return f"{name} ({labels[seat]})"
+    return name
 
 
 def show_board(console: Console, game: Game, state: State, seat: int) -> None:
@@ -63,12 +65,13 @@ def show_outcome(console: Console, state: State, labels: Sequence[str] | None) -
     outcome = state.outcome()
     console.print(Text(f"Game over: {outcome.reason}.", style="bold"))
     if outcome.winners:
-        names = ", ".join(seat_name(seat, labels) for seat in outcome.winners)
+        names = ", ".join(seat_name(state, seat, labels) for seat in outcome.winners)
         console.print(f"Winner{'s' if len(outcome.winners) > 1 else ''}: {names}")
     else:
         console.print("Draw: nobody wins.")
     if outcome.scores:
         scores = ", ".join(
-            f"{seat_name(seat, labels)} {score:g}" for seat, score in enumerate(outcome.scores)
+            f"{seat_name(state, seat, labels)} {score:g}"
+            for seat, score in enumerate(outcome.scores)
         )
         console.print(f"Scores: {scores}")

@@ -57,7 +57,7 @@ def show_actions(console: Console, legal: Sequence[Action]) -> None:
 def ask(console: Console, game: Game, state: State, seat: int) -> Action:
     """The human's decision, read from stdin; raises Stop on q/quit or end of input."""
     legal = state.legal_actions()
-    console.rule(f"Move {state.move_count + 1} · your turn (seat {seat})")
+    console.rule(f"Move {state.move_count + 1} · your turn ({state.seat_label(seat)})")
     show_board(console, game, state, seat)
     show_actions(console, legal)
     while True:
@@ -102,6 +102,6 @@ def ai_move(console: Console, state: State, seat: int, agent: Agent, players: in
         state.apply(action)
     except IllegalAction as err:
         raise MatchError(f"AI ({agent.name}) chose an illegal action: {err}") from None
-    who = f"AI ({agent.name})" if players == 2 else f"AI seat {seat} ({agent.name})"
+    who = f"{state.seat_label(seat)} (AI: {agent.name})"
     console.print(Text(f"{who} plays: {action}", style="magenta"))
     return action

@@ -137,10 +137,15 @@ class Table:
         return record
 
     # -- what people see ----------------------------------------------------------------------
+    def names(self) -> list[str]:
+        """Each seat as the game names it: "the attacker", "Athens", "Seat 3 (Troy, team 1)"."""
+        return [self.state.seat_label(n) for n in range(len(self.row.seats))]
+
     def labels(self) -> list[str]:
+        """Each seat's name with the AI playing it, for messages: "the defender (greedy)"."""
         return [
-            f"Seat {n}" + (f" ({s.agent})" if s.kind == "ai" else "")
-            for n, s in enumerate(self.row.seats)
+            name + (f" ({s.agent})" if s.kind == "ai" else "")
+            for name, s in zip(self.names(), self.row.seats, strict=True)
         ]
 
     def summary(self) -> dict[str, Any]:
@@ -179,6 +184,7 @@ class Table:
             "legal": legal,
             "thinking": self.thinking,
             "log": [entry.to_json(seat) for entry in self.log],
+            "names": self.names(),
             "outcome": self.outcome(),
         }
 

@@ -116,7 +116,7 @@ function facts(obs, view, ctx) {
     ["Phase", obs.phase],
     ["Round", roundText(obs)],
     ["You", obs.side ? `the ${obs.side}` : "watching"],
-    ["To move", obs.to_move ? `the ${obs.to_move} — ${ctx.seatLabel(obs.current_player)}` : "—"],
+    ["To move", obs.to_move ? ctx.seatLabel(obs.current_player) : "—"],
   ];
   if (obs.selected) rows.push(["Selected", obs.selected]);
   if (obs.knight_actions_left !== null && obs.knight_actions_left !== undefined) {
@@ -131,7 +131,7 @@ function facts(obs, view, ctx) {
       UNIT_ORDER.map((kind) => el("th", { title: `${kind} reinforcements` }, LETTERS[kind])))),
     el("tbody", {}, SIDES.map((side) => el("tr", { class: side },
       el("th", {}, el("span", { class: `swatch ${side}` }), side, el("br"),
-        el("small", {}, ctx.seatLabel(seatOfSide(obs, side)))),
+        el("small", {}, ctx.seatWho(seatOfSide(obs, side)))),
       el("td", {}, String(obs.units?.[side] ?? "")),
       el("td", {}, String(obs.bases?.[side] ?? "")),
       UNIT_ORDER.map((kind) => el("td", {}, String(obs.reinforcements?.[side]?.[kind] ?? "")))))));

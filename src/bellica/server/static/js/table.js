@@ -175,7 +175,7 @@ class Table {
     replace(this.drawingEl);
     replace(this.actionsEl);
     this.tableEl.hidden = true;
-    const label = `Seat ${seat}`;
+    const label = this.seatName(seat, view);
     replace(this.handoverEl,
       el("div", { class: "handover-box" },
         el("h2", {}, `Pass the device to ${label}`),
@@ -227,11 +227,21 @@ class Table {
     if (this.current && !this.tableEl.hidden) this.draw(this.current);
   }
 
-  /** "Seat 0 (you)", "Seat 1 (AI: greedy)" … */
+  /** The seat as the game names it: "the attacker", "Athens", "Seat 2". */
+  seatName(seat, view = this.current) {
+    return view?.names?.[seat] || `Seat ${seat}`;
+  }
+
+  /** "the attacker (you)", "Athens (AI: greedy)" … */
   seatLabel(seat, view = this.current) {
+    return this.seatWho(seat, view, this.seatName(seat, view));
+  }
+
+  /** `name` (default "Seat 1") with who plays the seat: "Seat 1 (AI: greedy)". */
+  seatWho(seat, view = this.current, name = `Seat ${seat}`) {
     if (seat === null || seat === undefined) return "—";
     const info = view?.game?.seats?.[seat];
-    let label = `Seat ${seat}`;
+    let label = name;
     if (view && seat === view.seat) label += " (you)";
     else if (info?.kind === "ai") label += ` (AI: ${info.agent})`;
     else if (this.held.includes(seat)) label += " (this browser)";
@@ -245,12 +255,12 @@ class Table {
     } else if (game.to_move === null || game.to_move === undefined) {
       this.turnEl.textContent = "Waiting…";
     } else {
-      this.turnEl.textContent = `${this.seatLabel(game.to_move, view)} to move`;
+      this.turnEl.textContent = `${capitalized(this.seatLabel(game.to_move, view))} to move`;
     }
     this.turnEl.classList.toggle("mine", game.to_move === view.seat && !view.outcome);
     this.thinkingEl.hidden = !view.thinking;
     this.thinkingEl.lastChild.textContent = view.thinking && game.to_move !== null
-      ? `${this.seatLabel(game.to_move, view)} is thinking…`
+      ? `${capitalized(this.seatLabel(game.to_move, view))} is thinking…`
       : "thinking…";
     replace(this.whoEl,
       view.seat === null || view.seat === undefined
@@ -286,6 +296,7 @@ class Table {
       legal: view.legal || [],
       interactive: (view.legal || []).length > 0,
       seatLabel: (seat) => this.seatLabel(seat, view),
+      seatWho: (seat) => this.seatWho(seat, view),
       play: (entries, event, title) => this.play(entries, event, title),
       redraw: () => this.redraw(),
     };
@@ -314,7 +325,7 @@ class Table {
       list.append(el("li", { dataset: { move: entry.move, seat: entry.seat ?? "" } },
         el("span", { class: "move" }, `${entry.move}.`),
         " ",
-        el("span", { class: "who" }, entry.seat === null || entry.seat === undefined ? "" : `Seat ${entry.seat}: `),
+        el("span", { class: "who" }, entry.seat === null || entry.seat === undefined ? "" : `${capitalized(this.seatName(entry.seat))}: `),
         entry.text,
         entry.events?.length ? el("ul", { class: "events" }, entry.events.map((e) => el("li", {}, e))) : null));
       this.logMoves.push(entry.move);
@@ -384,4 +395,9 @@ class Table {
     this.tableEl.dataset.busy = busy ? "true" : "false";
     for (const button of this.actionsEl.querySelectorAll("button")) button.disabled = busy;
   }
+}
+
+/** "the attacker" at the start of a line: "The attacker". */
+function capitalized(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
