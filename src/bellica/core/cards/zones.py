@@ -50,6 +50,9 @@ class Layout:
                 self.index_in_family.append(index)
                 self.owner.append(index if family.owned else -1)
         self.size = len(self.family_of)
+        self.spans = {  # each family's zones, as a slice of the zone numbers
+            f.name: slice(self.base[f.name], self.base[f.name] + f.count) for f in self.families
+        }
         self.names = [
             f"{f.name} {i}" if f.count > 1 else f.name
             for f, i in zip(self.family_of, self.index_in_family, strict=True)
@@ -94,8 +97,7 @@ class Zones:
 
     def family(self, name: str) -> list[list[int]]:
         """The lists of one family's zones (the same list objects, not copies)."""
-        base = self.layout.base[name]
-        return self.lists[base : base + self.layout.family_by_name(name).count]
+        return self.lists[self.layout.spans[name]]
 
     def where(self, uid: int) -> int:
         """The zone that holds `uid`, or -1 when it is in none (out of the game)."""

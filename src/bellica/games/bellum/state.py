@@ -141,21 +141,19 @@ class BellumState(State):
         self.reason = ""
 
     def _bind(self) -> None:
-        """Name the zones' and counters' lists as the rules read them."""
-        zones = self.zones
-        self.deck = zones.family("deck")
-        self.hand = zones.family("hand")
-        self.discard = zones.family("discard")
-        self.play = zones.family("play")
-        olympus = zones.family("olympus")
+        """Name the zones' and counters' lists as the rules read them (at every clone, so the
+        slices come ready-made from the layout)."""
+        lists = self.zones.lists
+        spans = self.zones.layout.spans
+        self.deck = lists[spans["deck"]]
+        self.hand = lists[spans["hand"]]
+        self.discard = lists[spans["discard"]]
+        self.play = lists[spans["play"]]
+        olympus = lists[spans["olympus"]]
         self.stacks = [olympus[i : i + 4] for i in range(0, len(olympus), 4)]
-        self.legends = zones.family("legends")
-        self.market, self.stock, self.resolving, self.reinforcements = (
-            zones.family("market")[0],
-            zones.family("stock")[0],
-            zones.family("resolving")[0],
-            zones.family("reinforcements")[0],
-        )
+        self.legends = lists[spans["legends"]]
+        # the four single zones that close `zone_families`
+        self.market, self.stock, self.resolving, self.reinforcements = lists[-4:]
         (self.damage, self.shield, self.charges, self.face, self.cover, self.status) = self.counters
 
     # -- cards ---------------------------------------------------------------------------
