@@ -98,33 +98,48 @@ def _crosses(a: int, b: int, s: int) -> bool:
     return min(sides) < 0 < max(sides)
 
 
+def _crossed(a: int, b: int) -> list[int]:
+    """The squares strictly between `a` and `b` whose inside the line from one centre to the
+    other passes through (the same as `_crosses`, found by walking the line): from square to
+    square at each grid line it crosses, diagonally where it passes exactly through a corner
+    (the two squares that corner touches are not crossed)."""
+    ax, ay, bx, by = a % SIZE, a // SIZE, b % SIZE, b // SIZE
+    nx, ny = abs(bx - ax), abs(by - ay)  # grid lines to cross, across and up
+    sx, sy = (bx > ax) - (bx < ax), (by > ay) - (by < ay)
+    x, y, i, j = ax, ay, 0, 0
+    out = []
+    while i < nx or j < ny:
+        # the i-th vertical line is met at (2i+1)/(2nx) of the way, the j-th horizontal one
+        # at (2j+1)/(2ny): compare them without fractions
+        across = (2 * i + 1) * ny if i < nx else None
+        up = (2 * j + 1) * nx if j < ny else None
+        if up is None or (across is not None and across < up):
+            x, i = x + sx, i + 1
+        elif across is None or up < across:
+            y, j = y + sy, j + 1
+        else:  # through a corner
+            x, y, i, j = x + sx, y + sy, i + 1, j + 1
+        square_now = y * SIZE + x
+        if square_now != b:
+            out.append(square_now)
+    return out
+
+
 def _sight(a: int, b: int) -> int:
-    """The squares strictly between `a` and `b` that the line from one centre to the other
-    passes through, as a bit mask (bit `sq` for square `sq`). The same test as `_crosses`,
-    done inline: every square of the box spanned by `a` and `b` overlaps the segment's span,
-    so only the four corners' sides of the line remain to be compared."""
-    ax, ay, bx, by = 2 * (a % SIZE), 2 * (a // SIZE), 2 * (b % SIZE), 2 * (b // SIZE)
-    dx, dy = bx - ax, by - ay
-    (f0, f1), (r0, r1) = sorted((a % SIZE, b % SIZE)), sorted((a // SIZE, b // SIZE))
-    mask = 0
-    for r in range(r0, r1 + 1):
-        low_y, high_y = dx * (2 * r - 1 - ay), dx * (2 * r + 1 - ay)
-        for f in range(f0, f1 + 1):
-            s = r * SIZE + f
-            if s in (a, b):
-                continue
-            left, right = dy * (2 * f - 1 - ax), dy * (2 * f + 1 - ax)
-            corners = (low_y - left, high_y - left, low_y - right, high_y - right)
-            if min(corners) < 0 < max(corners):
-                mask |= 1 << s
-    return mask
+    """The squares `_crossed` names, as a bit mask (bit `sq` for square `sq`)."""
+    return sum(1 << s for s in _crossed(a, b))
 
 
 @cache
-def sight(a: int) -> tuple[int, ...]:
-    """sight(a)[b]: the squares a line of sight from `a` to `b` crosses (see `_sight`), worked
-    out for each `a` the first time it is asked for."""
-    return tuple(_sight(a, b) for b in SQUARES)
+def behind(a: int) -> tuple[int, ...]:
+    """behind(a)[s]: the squares whose line of sight from `a` passes through square `s`, as a
+    bit mask; worked out, one walk per line, the first time `a` is asked for."""
+    out = [0] * (SIZE * SIZE)
+    for b in SQUARES:
+        if b != a:
+            for s in _crossed(a, b):
+                out[s] |= 1 << b
+    return tuple(out)
 
 
 NEIGHBOUR_MASKS: tuple[int, ...] = tuple(sum(1 << n for n in NEIGHBOURS[sq]) for sq in SQUARES)

@@ -16,7 +16,7 @@ from bellica.games.imperio_bellum.board import (
     NEIGHBOUR_SETS,
     NEIGHBOURS,
     SIZE,
-    sight,
+    behind,
     step_toward,
 )
 from bellica.games.imperio_bellum.pieces import (
@@ -189,8 +189,8 @@ def protected_squares(board: list[int], archer: int) -> int:
     """
     enemy_foot = ((board[archer] >> 3) ^ 1) * 8 + FOOTSOLDIER
     mask = 0
-    for f in range(N):
-        if board[f] == enemy_foot:
+    for f, p in enumerate(board):
+        if p == enemy_foot:
             mask |= shade(f, archer)
     return mask & ~(1 << archer)
 
@@ -199,13 +199,12 @@ def protected_squares(board: list[int], archer: int) -> int:
 def shade(foot: int, archer: int) -> int:
     """What one footsoldier on `foot` protects from an archer on `archer` (see
     `protected_squares`), worked out the first time the pair is asked for."""
-    lines = sight(archer)
-    seven = NEIGHBOUR_MASKS[foot] & ~(1 << step_toward(foot, archer))
-    block = seven | 1 << foot
-    covered = seven
-    for t in range(N):
-        if lines[t] & block:
-            covered |= 1 << t
+    through = behind(archer)
+    front = step_toward(foot, archer)
+    covered = NEIGHBOUR_MASKS[foot] & ~(1 << front)  # the seven
+    for square in (foot, *NEIGHBOURS[foot]):  # and every square whose line crosses them
+        if square != front:
+            covered |= through[square]
     return covered & ~(1 << foot)
 
 
