@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play play-terminal test lint bench bench-startup clean
+.PHONY: play play-terminal test bench bench-startup clean
 
 $(BIN)/bellica: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,7 +12,7 @@ $(BIN)/bellica: pyproject.toml
 	touch $@
 
 $(VENV)/.dev: $(BIN)/bellica
-	$(BIN)/pip install --quiet -e ".[dev]"
+	$(BIN)/pip install --quiet -e ".[dev,bench]"
 	touch $@
 
 play: $(BIN)/bellica
