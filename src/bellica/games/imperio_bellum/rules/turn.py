@@ -129,19 +129,9 @@ def piece_actions(st: ImperioBellumState, sq: int) -> list[Action]:
     out = []
     if kind >= BASE:
         out = [A[move + n] for n in NEIGHBOURS[sq] if not board[n]]
-    elif kind == KNIGHT:
-        if st.knight_actions > 0:
-            # Next to an enemy or not, a knight may step or attack; being next to one only
-            # makes an attack without a run-up a point-blank one (see combat).
-            for n in NEIGHBOURS[sq]:
-                q = board[n]
-                if not q:
-                    out.append(A[move + n])
-                elif (q & 8) != lo:
-                    out.append(A[attack + n])
-        out.append(A[_HOLD + (kind - 1) * N + sq])
-        return out
-    else:
+    elif kind != KNIGHT or st.knight_actions > 0:
+        # A step or an attack on a neighbour. Next to an enemy or not, a knight may do
+        # either; being next to one only makes an attack without a run-up a point-blank one.
         for n in NEIGHBOURS[sq]:
             q = board[n]
             if not q:
