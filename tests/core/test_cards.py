@@ -154,10 +154,14 @@ def test_resampling_keeps_what_the_seat_knows():
 
 def test_resampling_honours_what_the_seat_has_seen():
     zones = dealt()
+    moved = set()
     for seed in range(20):
         copy = zones.copy()
-        resample(copy, Seating.duel(), 0, Rng(seed), accept=lambda side, private: 6 in private[0])
-        assert 6 in copy.family("hand")[1]
+        resample(copy, Seating.duel(), 0, Rng(seed), required=lambda side, pool, rng: [6])
+        hand = copy.family("hand")[1]
+        assert 6 in hand and len(hand) == 2
+        moved.add(next(u for u in hand if u != 6))
+    assert len(moved) > 1  # the rest of the hand is still dealt at random
 
 
 def test_the_zones_tensor_hides_what_resampling_changes():

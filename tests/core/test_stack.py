@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 from bellica.core import Action, InvalidPosition
 from bellica.core.events import FORCED
 from bellica.core.stack import (
-    Card,
     Cards,
     Count,
     Decision,
     Flag,
+    MaybeCard,
     Number,
     Side,
     Sides,
@@ -65,6 +65,9 @@ class Pile:
 
     def seat_of(self, side: int) -> int:
         return side
+
+    def cache_legal(self, legal: list[Action]) -> None:
+        self._legal = legal
 
 
 def idle(state: Pile) -> list[Action] | None:
@@ -161,7 +164,7 @@ class Force(Decision):
 class Everything(Step):
     side: Side
     team: Team
-    card: Card
+    card: MaybeCard
     cards: Cards
     sides: Sides
     count: Count
@@ -247,6 +250,7 @@ def test_every_field_kind_is_written_and_read_back():
         ("note text=x extra=1", "takes text="),
         ("pick side=3 cards=c1", "side: a whole number from 0 to 2"),
         ("pick side=-1 cards=c1", "side"),
+        ("pick side=0 side=1 cards=c1", "takes side="),
         ("pick side=0 cards=c9", "not a card"),
         ("pick side=" + "9" * 5000 + " cards=c1", "side"),
         ("round event=bid context=1000 order=0", "context"),

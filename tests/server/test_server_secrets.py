@@ -42,7 +42,8 @@ def assert_hides_hands(message: dict[str, Any], state: State, viewer: int | None
 def assert_log_is_public_but_own_draws(
     log: list[dict[str, Any]], public: list[dict[str, Any]], state: State, seat: int
 ) -> None:
-    """A seat's log is the spectator's, except that its own draws name the cards drawn."""
+    """A seat's log is the spectator's, except that its own draws name the cards drawn and
+    its own forced choices say they were the only ones."""
     assert [(e["move"], e["seat"], e["text"]) for e in log] == [
         (e["move"], e["seat"], e["text"]) for e in public
     ]
@@ -50,7 +51,9 @@ def assert_log_is_public_but_own_draws(
     for entry, seen in zip(public, log, strict=True):
         assert len(entry["events"]) == len(seen["events"])
         for told, mine in zip(entry["events"], seen["events"], strict=True):
-            if told != mine:
+            if told != mine and mine == f"{told} (the only choice)":
+                assert told.startswith(state.seat_label(seat) + ": "), told
+            elif told != mine:
                 assert told.startswith(own) and told.endswith(("1 card", "cards")), told
                 assert mine.startswith(own), mine
 

@@ -47,7 +47,7 @@ def test_the_store_keeps_no_card_file(tmp_path: Path) -> None:
     store = Store(tmp_path / "games.sqlite3")
     seats = [SeatRow("human", None, "ab" * 32)]
     config = GameConfig("bellum", 1, "solo-troy", cards="my_cards.toml")
-    with pytest.raises(ValueError, match="own card data only"):
+    with pytest.raises(ValueError, match="own card file cannot be stored"):
         store.create(GameRow("g", config, 1, seats, "t", "t"))
     assert store.ids() == []
     store.close()

@@ -84,7 +84,7 @@ def play(
                 state.apply(action)
                 console.print(Text(f"You play: {action}", style="green"))
             else:
-                ai_move(console, state, current, agents[current], loaded.players)
+                ai_move(console, state, current, agents[current])
             for event in state.events():
                 console.print(Text(f"  {event.text_for(seat)}", style="yellow"))
     except Stop as stop:

@@ -90,7 +90,7 @@ def ask(console: Console, game: Game, state: State, seat: int) -> Action:
         console.print(Text(choice, style="yellow"))
 
 
-def ai_move(console: Console, state: State, seat: int, agent: Agent, players: int) -> Action:
+def ai_move(console: Console, state: State, seat: int, agent: Agent) -> Action:
     """Let an AI seat choose and play, and say what it played."""
     view = SeatView(state, seat)
     if console.is_terminal:

@@ -296,8 +296,11 @@ class State(ABC):
                 out += self._describe(batch)
                 batch = []
                 _, seat, action = item
-                text = f"{self.seat_label(seat)}: {action} (the only choice)"
-                out.append(Event(FORCED, text, facts=(("seat", seat), ("action", action.text))))
+                said = f"{self.seat_label(seat)}: {action}"
+                # Only the seat learns it had no other choice: that can tell what it holds.
+                mine = ((seat, f"{said} (the only choice)"),)
+                facts = (("seat", seat), ("action", action.text))
+                out.append(Event(FORCED, said, mine, facts=facts))
             else:
                 batch.append(item)
         return out + self._describe(batch)

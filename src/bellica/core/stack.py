@@ -22,7 +22,8 @@ from bellica.core.events import FORCED
 # Field types: how a task's field is written in a position and what values it may take.
 Side = Annotated[int, "side"]  # a side of the game: 0 .. sides - 1
 Team = Annotated[int, "team"]  # a team: 0 .. teams - 1
-Card = Annotated[int, "card"]  # a card uid, written as its token; -1 (written "-") for none
+Card = Annotated[int, "card"]  # a card uid, written as its token
+MaybeCard = Annotated[int, "maybe_card"]  # a card uid, or -1 (written "-") for none
 Cards = Annotated[tuple[int, ...], "cards"]  # card uids, written as tokens joined by commas
 Sides = Annotated[tuple[int, ...], "sides"]
 Count = Annotated[int, "count"]  # a small number, 0 .. 999
@@ -165,9 +166,10 @@ def read_task(text: str, game: Positional, where: str = "stack") -> Task:
         known = ", ".join(sorted(kinds))
         raise InvalidPosition(f"{where}: {text[:40]!r} is not a task (tasks: {known})")
     cls = kinds[match["name"]]
-    given = dict(part.split("=", 1) for part in match["fields"].split())
+    parts = [part.split("=", 1) for part in match["fields"].split()]
+    given = dict(parts)
     fields = field_kinds(cls)
-    if set(given) != {name for name, _ in fields}:
+    if len(given) != len(parts) or set(given) != {name for name, _ in fields}:
         wanted = " ".join(f"{name}=…" for name, _ in fields)
         raise InvalidPosition(f"{where}: {cls.name} takes {wanted or 'no fields'}")
     values = {}
@@ -181,6 +183,8 @@ def read_task(text: str, game: Positional, where: str = "stack") -> Task:
 
 def _write(value: Any, kind: str, game: Positional) -> str:
     if kind == "card":
+        return game.token(value)
+    if kind == "maybe_card":
         return "-" if value < 0 else game.token(value)
     if kind == "cards":
         return ",".join(game.token(u) for u in value) or "-"
@@ -193,6 +197,8 @@ def _write(value: Any, kind: str, game: Positional) -> str:
 
 def _read(text: str, kind: str, game: Positional) -> Any:
     if kind == "card":
+        return _card(text, game)
+    if kind == "maybe_card":
         return -1 if text == "-" else _card(text, game)
     if kind == "cards":
         return () if text == "-" else tuple(_card(t, game) for t in text.split(","))
@@ -242,9 +248,10 @@ class Stacked(Protocol):
 
     stack: list[Task]
     caused: list[tuple[Any, ...]]
-    _legal: list[Action] | None
 
     def seat_of(self, side: int) -> int: ...
+
+    def cache_legal(self, legal: list[Action]) -> None: ...
 
 
 # The stack is empty: `idle(state)` moves the game on (a phase that ends by itself: None) or
@@ -273,14 +280,14 @@ def advance(state: Stacked, idle: Idle) -> None:
                     state.caused.append((FORCED, state.seat_of(decision.side), legal[0]))
                     decision.choose(state, legal[0])
                     continue
-                state._legal = legal  # (core keeps the legal actions the rules worked out)
+                state.cache_legal(legal)
                 return
             stack.pop()
             item.run(state)
             continue
         offered = idle(state)
         if offered is not None:
-            state._legal = offered
+            state.cache_legal(offered)
             return
 
 

@@ -115,7 +115,7 @@ class Store:
     def create(self, row: GameRow) -> None:
         config = row.config
         if config.cards is not None:
-            raise ValueError("the store keeps games with their own card data only")
+            raise ValueError("a game played with its own card file cannot be stored")
         seats = json.dumps([seat.to_json() for seat in row.seats])
         with self._lock, self._db:
             self._db.execute(

@@ -67,3 +67,36 @@ def test_a_member_beyond_the_team_is_refused() -> None:
     text = teams.replace("member 0,", "member 6,")
     with pytest.raises(bellica.InvalidPosition, match="member"):
         game("teams").load_position(text)
+
+
+def test_a_scripted_turn_must_run_to_its_end_on_the_stack() -> None:
+    """A solo position with the scripted side to play holds its whole turn, ending in
+    end_turn: a stack cut short would hand the scripted side's phases to the player."""
+    hells = game("solo-hercules").new_game(1)
+    text = hells.position()
+    cut = text.replace("turn: round 1, team 0", "turn: round 1, team 1").replace(
+        "stack: -", "stack: opponent_draw"
+    )
+    with pytest.raises(bellica.InvalidPosition, match="must end with end_turn"):
+        game("solo-hercules").load_position(cut)
+
+
+def test_every_position_of_scripted_turns_reads_back() -> None:
+    """The Monsters' and the Hells' turns, with an optional Rally ability the player left
+    unused (Charon's), write positions that read back: nothing the game reaches is refused."""
+    import random
+
+    seen_stale = False
+    for variant in ("solo-plague", "solo-hercules", "solo-troy"):
+        loaded = game(variant)
+        for seed in range(6):
+            state = loaded.new_game(seed)
+            chooser = random.Random(seed)
+            while not state.is_terminal:
+                text = state.position()
+                assert loaded.load_position(text).position() == text
+                seen_stale |= state.active == 1 and bool(state.rally_left)
+                legal = state.legal_actions()
+                ends = [a for a in legal if a.kind == "end_rally"]
+                state.apply(ends[0] if ends else chooser.choice(legal))
+    assert seen_stale

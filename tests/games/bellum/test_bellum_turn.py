@@ -275,7 +275,9 @@ def test_the_log_says_when_every_attacker_was_blocked():
     state = position(phase="declare", play={0: [41], 1: [27]}, cities=("Sparta", "Athens"))
     do(state, "Attack with Mercenary", "Block with Imp", "Decline Imp")
     assert state.pillaged == [0, 0]
-    assert "every attacker was blocked: Athens is not pillaged" in [e.text for e in state.events()]
+    assert "no attacker got through unblocked: Athens is not pillaged" in [
+        e.text for e in state.events()
+    ]
 
 
 def test_bellum_spell_makes_the_assault_pillage_two():

@@ -107,7 +107,7 @@ def test_the_last_actions_consequences_are_told_in_words() -> None:
         "Satyr (017) takes 3 damage",
         "Chimera (013) takes 1 damage",
         "Satyr (017) is destroyed",
-        "every attacker was blocked: Sparta is not pillaged",
+        "no attacker got through unblocked: Sparta is not pillaged",
     ]
     assert "events" not in state.observation(0)
 
@@ -184,3 +184,18 @@ def test_the_tensor_puts_your_hand_apart_and_the_others_in_their_hidden_pool() -
     assert cards[uid(state, 41)].argmax() == pool == cards[uid(state, 27)].argmax()
     seen_by_1 = state.observation_tensor(1)[: game.table.size * places].reshape(-1, places)
     assert seen_by_1[uid(state, 41)].argmax() == hand_column
+
+
+def test_a_lone_choice_taken_for_a_seat_is_logged_without_telling_the_others_why() -> None:
+    """Paying with the only card that can pay is taken without asking; everyone reads what
+    was discarded, only the payer reads that it was the only choice (which tells what else
+    its hand holds)."""
+    from bellum_helpers import do, position
+
+    state = position(hands={0: [16, 27]}, olympus=[[45], [], [], []])  # Hoplite: two rings
+    do(state, "Buy Hoplite", "Discard Satyr (016) to pay")  # the Imp alone is left to pay
+    forced = [e for e in state.events() if e.kind == "forced"]
+    assert forced, [e.text for e in state.events()]
+    for event in forced:
+        assert "only choice" in event.text_for(0)
+        assert "only choice" not in event.text and "only choice" not in event.text_for(1)

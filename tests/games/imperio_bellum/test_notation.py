@@ -451,3 +451,21 @@ USED_TO_BREAK = {
 def test_positions_that_used_to_break_the_game_are_refused(text: str, message: str) -> None:
     with pytest.raises(bellica.InvalidPosition, match=message):
         game().load_position(text)
+
+
+def test_a_knight_that_beat_a_base_with_its_last_action_reads_back() -> None:
+    """A knight's fifth action wins a base: it is still selected, with no action left, until
+    the base is captured or destroyed; that position is the game's own and must read back."""
+    game = bellica.load("imperio-bellum", options={"attacker": "0"})
+    for seed in range(400):
+        state = game.new_game(seed=seed)
+        chooser = random.Random(seed)
+        while not state.is_terminal:
+            text = state.position()
+            if "base-won:" in text and "actions 0" in text:
+                assert game.load_position(text).position() == text
+                return
+            legal = state.legal_actions()
+            attacks = [a for a in legal if a.kind == "attack" and a.get("piece") == "knight"]
+            state.apply(chooser.choice(attacks or legal))
+    raise AssertionError("no game reached a knight's last action winning a base")

@@ -9,10 +9,10 @@ from bellica.core.cards.zones import PRIVATE, SECRET, TOP, Zones
 from bellica.core.rng import Rng
 from bellica.core.seating import Seating
 
-# Decides whether a redealt hidden hand fits what the seat has seen (say, that the side is
-# paying a cost it must be able to pay): (side, the side's private zones' new cards) -> bool.
-Accept = Callable[[int, list[list[int]]], bool]
-TRIES = 50  # deals tried before the hidden cards are left as they are
+# The cards a side is known to hold in its (first) private zone, chosen from the pool of its
+# hidden cards: what the seat has seen it do (say, that it is paying a cost, so it holds cards
+# that pay it). (side, pool, rng) -> cards; none when nothing is known.
+Required = Callable[[int, list[int], Rng], list[int]]
 
 
 def resample(
@@ -21,15 +21,15 @@ def resample(
     seat: int,
     rng: Rng,
     fixed: Collection[int] = (),
-    accept: Accept | None = None,
+    required: Required | None = None,
 ) -> None:
     """Reshuffle, in place, every card `seat` cannot know the place of.
 
     For each side in turn: the order of its secret zones (a deck), its own cards too; when the
     seat may not look at that side's private zones (a hand), those cards and the secret ones
-    are dealt again together, each zone keeping its size, until `accept` is content. Then
-    each top-only zone below its top card. Cards in `fixed` (a pending look has shown them)
-    stay where they are, on top of their zones.
+    are dealt again together, each zone keeping its size, the cards `required` names going
+    to its first private zone. Then each top-only zone below its top card. Cards in `fixed`
+    (a pending look has shown them) stay where they are, on top of their zones.
     """
     layout = zones.layout
     lists = zones.lists
@@ -45,18 +45,20 @@ def resample(
         private = layout.owned_by(side, PRIVATE)
         pool = [u for cards in hidden for u in cards] + [u for z in private for u in lists[z]]
         sizes = [len(lists[z]) for z in private] + [len(cards) for cards in hidden]
-        for _ in range(TRIES):
-            rng.shuffle(pool)
-            dealt, start = [], 0
-            for size in sizes:
-                dealt.append(pool[start : start + size])
-                start += size
-            if accept is None or accept(side, dealt[: len(private)]):
-                for zone, cards in zip(private, dealt, strict=False):
-                    lists[zone][:] = cards
-                for zone, cards, stay in zip(secret, dealt[len(private) :], kept, strict=True):
-                    lists[zone][:] = cards + stay
-                break
+        must = required(side, pool, rng) if required is not None and private else []
+        if len(must) > sizes[0]:
+            must = []
+        rest = [u for u in pool if u not in must]
+        rng.shuffle(rest)
+        dealt = [must + rest[: sizes[0] - len(must)]] if private else []
+        start = sizes[0] - len(must) if private else 0
+        for size in sizes[len(dealt) :]:
+            dealt.append(rest[start : start + size])
+            start += size
+        for zone, cards in zip(private, dealt, strict=False):
+            lists[zone][:] = cards
+        for zone, cards, stay in zip(secret, dealt[len(private) :], kept, strict=True):
+            lists[zone][:] = cards + stay
     for zone in range(layout.size):
         family = layout.family_of[zone]
         pile = lists[zone]

@@ -50,6 +50,10 @@ class Layout:
                 self.index_in_family.append(index)
                 self.owner.append(index if family.owned else -1)
         self.size = len(self.family_of)
+        self._owned: dict[tuple[int, str], list[int]] = {}
+        for zone, (family, owner) in enumerate(zip(self.family_of, self.owner, strict=True)):
+            if owner >= 0:
+                self._owned.setdefault((owner, family.visibility), []).append(zone)
         self.spans = {  # each family's zones, as a slice of the zone numbers
             f.name: slice(self.base[f.name], self.base[f.name] + f.count) for f in self.families
         }
@@ -71,11 +75,7 @@ class Layout:
 
     def owned_by(self, side: int, visibility: str) -> list[int]:
         """The zones of `side` with that visibility, in layout order."""
-        return [
-            z
-            for z in range(self.size)
-            if self.owner[z] == side and self.family_of[z].visibility == visibility
-        ]
+        return self._owned.get((side, visibility), [])
 
 
 class Zones:
@@ -121,8 +121,8 @@ class Zones:
 
 
 def reshuffle(pile: list[int], deck: list[int], rng: Rng) -> bool:
-    """Shuffle the pile into the deck (under what is left of it); False when the pile was
-    empty."""
+    """Put the pile into the deck and shuffle the deck (the rules do this when the deck has
+    run out); False when the pile was empty."""
     if not pile:
         return False
     deck.extend(pile)

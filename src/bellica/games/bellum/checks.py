@@ -22,7 +22,14 @@ from bellica.games.bellum.rules.effects import (
     Sacrifice,
     SpellDone,
 )
-from bellica.games.bellum.rules.turn import Block, Blocks, Pillage, PillageMore
+from bellica.games.bellum.rules.turn import (
+    Block,
+    Blocks,
+    Pillage,
+    PillageMore,
+    block_options,
+    defender_of,
+)
 from bellica.games.bellum.scripts.hells import Hells, HerculesBlocker
 from bellica.games.bellum.scripts.solo import Reveal, SoloScript
 from bellica.games.bellum.scripts.troy import AchillesTarget, Flee, Reinforce, Troy
@@ -128,22 +135,26 @@ def _assault(state: BellumState) -> str | None:
 
 
 def _rally(state: BellumState) -> str | None:
-    """Rally abilities left to resolve are in play (the active side's, in its Rally phase; an
-    optional one left unused stays listed until the next Rally phase)."""
+    """Rally abilities left to resolve are in play (the active side's, in its own Rally
+    phase; an optional one left unused stays listed until that side's next Rally phase)."""
     left = state.rally_left
     if len(set(left)) != len(left):
         return "a rally ability is left twice"
     side = state.active_side()
+    own_rally = state.phase == RALLY and side not in state.game.scripted
     for uid in left:
-        if not state.in_play(uid) or (state.phase == RALLY and uid not in state.play[side]):
+        if not state.in_play(uid) or (own_rally and uid not in state.play[side]):
             return f"card {state.game.table.token[uid]} is not in play to rally"
     return None
 
 
 def _turn(state: BellumState) -> str | None:
+    """The scripted side's turn runs from the stack, and ends there: its last task, at the
+    bottom, ends the turn."""
     game = state.game
-    if state.active in game.scripted and not state.stack and state.winners is None:
-        return "the scripted side's turn runs from the stack, which is empty"
+    scripted_turn = state.active in game.scripted and state.winners is None
+    if scripted_turn and (not state.stack or state.stack[0].name != "end_turn"):
+        return "the scripted side's turn runs from the stack, which must end with end_turn"
     return None
 
 
@@ -229,8 +240,12 @@ def _bury(state: BellumState, task: Bury) -> str | None:
 def _blocks(state: BellumState, task: Blocks | Block) -> str | None:
     if isinstance(task, Blocks):
         return None if task.next <= len(state.attackers) else "no such attacker"
-    if not _all(task.candidates, state.in_play):
-        return "its blockers must be in play"
+    if task.attacker not in state.attackers:
+        return "the attacker to block must be attacking"
+    if task.side != defender_of(state, task.attacker):
+        return "only the player the attacker faces blocks it"
+    if not set(task.candidates) <= set(block_options(state, task.attacker)):
+        return "its blockers must be creatures of that player free to block"
     return None
 
 

@@ -196,7 +196,9 @@ def load_scenario(variant: str, difficulty: str, table: CardTable) -> Scenario:
         can_buy=data.can_buy,
         can_attack=data.can_attack,
         reveal=change.reveal or data.reveal,
-        labyrinth_heal=change.labyrinth_heal or data.labyrinth_heal,
+        labyrinth_heal=(
+            data.labyrinth_heal if change.labyrinth_heal is None else change.labyrinth_heal
+        ),
         shielded=uids(change.shielded, "shielded"),
         immune=uids(data.immune, "immune"),
         out_of_play=uids(data.out_of_play, "out_of_play"),

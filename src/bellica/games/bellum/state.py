@@ -249,7 +249,7 @@ class BellumState(State):
         stack = self.stack
         if not stack:
             return self.phase == KEEP
-        return bool(getattr(stack[-1], "mid_move", False))
+        return stack[-1].mid_move
 
     @property
     def is_terminal(self) -> bool:

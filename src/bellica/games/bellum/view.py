@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from bellica.core import IllegalAction, Rng
 from bellica.core.cards import resample, zone_tensor_size, zones_tensor
 from bellica.core.events import Event
-from bellica.games.bellum.rules.buying import Pay, can_pay
+from bellica.games.bellum.rules.buying import Pay
 from bellica.games.bellum.rules.effects import ChooseTarget, Look, MayUse
 from bellica.games.bellum.rules.turn import Block
 from bellica.games.bellum.state import ATTACKING, BLOCKING, PHASE_NAMES, BellumState
@@ -92,7 +92,7 @@ def event_text(state: BellumState, event: tuple[Any, ...]) -> str:
     if kind == "pillage":
         return f"{state.cities[subject]}'s district {rest[0]} is pillaged"
     if kind == "held":
-        return f"every attacker was blocked: {state.cities[subject]} is not pillaged"
+        return f"no attacker got through unblocked: {state.cities[subject]} is not pillaged"
     if kind == "through":
         names = [label[uid] for uid in subject]
         who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -329,11 +329,22 @@ def resample_hidden(state: BellumState, seat: int, rng: Rng) -> None:
         elif isinstance(task, Pay):
             paying[task.side] = task.rings
 
-    def fits(side: int, private: list[list[int]]) -> bool:
+    def payers(side: int, pool: list[int], rng: Rng) -> list[int]:
+        """A paying side holds a card of each clan its rings still ask for."""
         rings = paying.get(side)
-        return rings is None or can_pay(state, private[0], rings)
+        if rings is None:
+            return []
+        chosen: list[int] = []
+        for ring in rings:
+            if ring == "any":
+                continue
+            fitting = [u for u in pool if u not in chosen and state.face_of(u).clan == ring]
+            if not fitting:
+                return []
+            chosen.append(rng.choice(fitting))
+        return chosen
 
-    resample(state.zones, state.game.seating, seat, rng, fixed, fits)
+    resample(state.zones, state.game.seating, seat, rng, fixed, payers)
 
 
 def render(obs: dict[str, Any]) -> Any:

@@ -407,13 +407,8 @@ def _read_selected(st: ImperioBellumState, text: str) -> None:
     st.knight_charge = _parse_int(tiles, "tiles", KNIGHT_ACTIONS)
     if not knight and (st.knight_actions or st.knight_charge):
         raise _fail("only a knight has actions and tiles ('selected: c3 actions 0 tiles 0')")
-    if knight and not (
-        st.knight_actions >= 1 and st.knight_charge <= KNIGHT_ACTIONS - st.knight_actions
-    ):
-        raise _fail(
-            f"a selected knight has 1 to {KNIGHT_ACTIONS} actions left, and has run no more "
-            "tiles than the actions it spent"
-        )
+    if knight and st.knight_charge > KNIGHT_ACTIONS - st.knight_actions:
+        raise _fail("a selected knight has run no more tiles than the actions it spent")
 
 
 # -- consistency ---------------------------------------------------------------------------
@@ -532,6 +527,12 @@ def _check_play(st: ImperioBellumState, hq_lost_given: bool) -> None:
             if acted != (st.knight_actions < KNIGHT_ACTIONS):
                 raise _fail(
                     f"the knight on {name(sq)} has acted if and only if it has spent actions"
+                )
+            # Its last action may have won a base, still to capture or destroy.
+            if not st.knight_actions and not (st.pending and st.pending[1] == sq):
+                raise _fail(
+                    f"a selected knight has 1 to {KNIGHT_ACTIONS} actions left (none only while "
+                    "the base it just beat waits to be taken)"
                 )
         elif acted and not (st.pending and st.pending[1] == sq):
             raise _fail(f"the piece on {name(sq)} has acted, so it is not selected any more")

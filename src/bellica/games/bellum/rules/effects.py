@@ -20,6 +20,7 @@ from bellica.core.stack import (
     Count,
     Decision,
     Flag,
+    MaybeCard,
     Side,
     Sides,
     Step,
@@ -47,7 +48,7 @@ class Ability(Step):
     face: Count
     trigger: Word
     step: Count
-    context: Card
+    context: MaybeCard
 
     def run(self, state: BellumState) -> None:
         run_ability(state, self)
@@ -337,7 +338,7 @@ class ChooseTarget(CardChoice):
     face: Count
     trigger: Word
     step: Count
-    context: Card
+    context: MaybeCard
     candidates: Cards
     optional: Flag
     mid_move = True
@@ -364,7 +365,7 @@ class MayUse(Decision):
     face: Count
     trigger: Word
     step: Count
-    context: Card
+    context: MaybeCard
     mid_move = True
 
     def ability(self) -> Ability:
@@ -427,7 +428,7 @@ class Remove(CardChoice):
     it may decline (naming `source`, the card whose ability this is, if any)."""
 
     side: Side
-    source: Card
+    source: MaybeCard
     optional: Flag
     mid_move = True
     verb = "remove"
@@ -547,7 +548,8 @@ def perform(state: BellumState, ability: Ability, effect: Effect, confirmed: boo
     elif verb == "flip":
         flip(state, src)
     elif verb == "pillage":
-        state.pillage_bonus = (amount, effect.clan or "", src if effect.optional else -1)
+        asked = effect.optional and not scripted  # (a script takes what a card allows)
+        state.pillage_bonus = (amount, effect.clan or "", src if asked else -1)
     elif verb == "cancel":
         ctx = ability.context
         if ctx >= 0:

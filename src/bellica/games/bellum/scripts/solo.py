@@ -17,7 +17,7 @@ from bellica.games.bellum.rules.turn import (
     start_assault,
 )
 from bellica.games.bellum.scripts import Script, bound
-from bellica.games.bellum.state import DECLARE, DEPLOY, DRAW, RALLY, BellumState
+from bellica.games.bellum.state import DEPLOY, DRAW, RALLY, BellumState
 
 if TYPE_CHECKING:
     from bellica.games.bellum.scenarios import Scenario
@@ -146,7 +146,6 @@ class OpponentAssault(Step):
 
     def run(self, state: BellumState) -> None:
         begin_declare(state)
-        state.phase = DECLARE
         for uid in state.living(SCRIPTED):
             if state.cover[uid] < 0:
                 declare(state, uid)

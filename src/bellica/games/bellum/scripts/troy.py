@@ -118,6 +118,10 @@ class Troy(SoloScript):
             else:
                 state.reinforcements.append(uid)
 
+    def outlook(self, state: BellumState) -> float:
+        """Cards in hand: the Trojans cannot buy, so their hand is all they have."""
+        return float(sum(1 for u in state.hand[PLAYER] if state.face_of(u).kind != LABYRINTH))
+
     def flee(self, state: BellumState, uid: int) -> None:
         leave_play(state, uid, "stock")
         state.caused.append(("fled", uid))

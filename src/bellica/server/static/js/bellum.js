@@ -91,9 +91,12 @@ const DECISIONS = {
   order: "order the abilities that trigger together",
   sacrifice: "sacrifice creatures",
   flee: "choose who flees",
-  assign: "assign the blocks",
   remove: "choose a card to remove",
   discard: "discard cards",
+  answer: "decide whether to answer",
+  pillage_more: "decide whether to pillage two districts",
+  hercules_blocker: "choose which Hells creature blocks Hercules",
+  achilles_target: "choose which attacker Achilles blocks",
 };
 
 function decision(obs, names, card, ctx) {
