@@ -11,10 +11,15 @@ from bellica.games.bellum.cards import Effect
 from bellica.games.bellum.rules import TASKS
 from bellica.games.bellum.rules.turn import Blocks, block, end_game
 from bellica.games.bellum.scripts import bound
-from bellica.games.bellum.scripts.solo import PLAYER, SCRIPTED, SoloScript, strongest
+from bellica.games.bellum.scripts.solo import (
+    LABYRINTH,
+    PLAYER,
+    SCRIPTED,
+    SoloScript,
+    hand_to_play,
+    strongest,
+)
 from bellica.games.bellum.state import BLOCKING, BellumState
-
-LABYRINTH = "labyrinth"
 
 
 class Hells(SoloScript):
@@ -104,7 +109,7 @@ class Hells(SoloScript):
     def outlook(self, state: BellumState) -> float:
         """Hercules' health, what will reach him next time, Labyrinths and cards in hand."""
         hero = self.hero
-        hand = sum(1 for u in state.hand[PLAYER] if state.face_of(u).kind != LABYRINTH)
+        hand = hand_to_play(state)
         health = state.power(hero) if hero in state.play[PLAYER] else 0
         labyrinths = sum(1 for u in state.hand[PLAYER] if state.face_of(u).kind == LABYRINTH)
         threat = sum(max(0, state.power(u)) for u in state.living(SCRIPTED))

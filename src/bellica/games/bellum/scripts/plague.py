@@ -4,12 +4,17 @@ from __future__ import annotations
 
 from bellica.games.bellum.cards import Effect
 from bellica.games.bellum.rules.turn import end_game, rally_abilities
-from bellica.games.bellum.scripts.solo import PLAYER, SCRIPTED, SoloScript, weakest
+from bellica.games.bellum.scripts.solo import (
+    HARMFUL,
+    PLAYER,
+    SCRIPTED,
+    SoloScript,
+    hand_to_play,
+    your_weakest,
+)
 from bellica.games.bellum.state import BellumState
 
-HARMFUL = frozenset({"damage", "destroy", "petrify", "remove"})
 MYTH = "myth"
-LABYRINTH = "labyrinth"
 
 
 class Plague(SoloScript):
@@ -30,8 +35,7 @@ class Plague(SoloScript):
         """The Monsters hurt your weakest creature, and nobody when you have none."""
         if effect.verb not in HARMFUL:
             return cands
-        yours = [u for u in cands if state.owner[u] == PLAYER]
-        return weakest(state, yours) if yours else []
+        return your_weakest(state, cands)
 
     def rally_cards(self, state: BellumState) -> list[int]:
         """Only Myth creatures' rally abilities (and relics') trigger for the Monsters."""
@@ -55,7 +59,7 @@ class Plague(SoloScript):
 
     def outlook(self, state: BellumState) -> float:
         """One blocker for every Monster, and cards in hand."""
-        hand = sum(1 for u in state.hand[PLAYER] if state.face_of(u).kind != LABYRINTH)
+        hand = hand_to_play(state)
         blockers = sum(1 for u in state.living(PLAYER) if state.cover[u] < 0)
         attackers = sum(1 for u in state.living(SCRIPTED) if state.cover[u] < 0)
         return 1.0 * hand - 15.0 * max(0, attackers - blockers) - 2.0 * attackers

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from bellica.games.bellum.scenarios import Scenario
 
 PLAYER, SCRIPTED = 0, 1
+HARMFUL = frozenset({"damage", "destroy", "petrify", "remove"})  # what a script aims at you
+LABYRINTH = "labyrinth"  # the kind of card that is no creature, spell or relic to play
 
 
 class SoloScript(Script):
@@ -111,6 +113,18 @@ def weakest(state: BellumState, uids: list[int]) -> list[int]:
     """The creatures tied for the lowest power (the player picks among a tie)."""
     low = min(state.power(u) for u in uids)
     return [u for u in uids if state.power(u) == low]
+
+
+def your_weakest(state: BellumState, cands: list[int]) -> list[int]:
+    """Where a harmful effect of the scripted side lands: your weakest creature among
+    `cands` (a tie is yours to settle), and nobody when you have none."""
+    yours = [u for u in cands if state.owner[u] == PLAYER]
+    return weakest(state, yours) if yours else []
+
+
+def hand_to_play(state: BellumState) -> int:
+    """Cards in your hand that can be played (Labyrinths cannot), for the heuristics."""
+    return sum(1 for u in state.hand[PLAYER] if state.face_of(u).kind != LABYRINTH)
 
 
 def strongest(state: BellumState, uids: list[int]) -> list[int]:

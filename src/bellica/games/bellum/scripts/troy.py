@@ -14,19 +14,20 @@ from bellica.games.bellum.rules.effects import enter_play, leave_play, put
 from bellica.games.bellum.rules.turn import Blocks, block, end_game
 from bellica.games.bellum.scripts import bound
 from bellica.games.bellum.scripts.solo import (
+    HARMFUL,
+    LABYRINTH,
     PLAYER,
     SCRIPTED,
     SoloScript,
+    hand_to_play,
     play_scripted,
     strongest,
-    weakest,
+    your_weakest,
 )
 from bellica.games.bellum.state import BLOCKING, DRAW, BellumState
 
-HARMFUL = frozenset({"damage", "destroy", "petrify", "remove"})
 ASSASSIN = "Assassin"
 SOLDIER = "soldier"
-LABYRINTH = "labyrinth"
 REINFORCEMENTS = 3  # cards the Greeks reveal each Draw phase
 FLED_TO_WIN = 3
 
@@ -47,8 +48,7 @@ class Troy(SoloScript):
         """Greek Assassins hit your weakest creature, and nobody when you have none."""
         if effect.verb not in HARMFUL or state.game.table.card[src].name != ASSASSIN:
             return cands
-        yours = [u for u in cands if state.owner[u] == PLAYER]
-        return weakest(state, yours) if yours else []
+        return your_weakest(state, cands)
 
     def discard(self, state: BellumState, side: int, amount: int) -> None:
         """The Greeks discard the first Reinforcements card."""
@@ -120,7 +120,7 @@ class Troy(SoloScript):
 
     def outlook(self, state: BellumState) -> float:
         """Cards in hand: the Trojans cannot buy, so their hand is all they have."""
-        return float(sum(1 for u in state.hand[PLAYER] if state.face_of(u).kind != LABYRINTH))
+        return float(hand_to_play(state))
 
     def flee(self, state: BellumState, uid: int) -> None:
         leave_play(state, uid, "stock")
