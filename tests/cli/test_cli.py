@@ -334,14 +334,14 @@ def test_play_through_a_game_by_typing_numbers(tmp_path: Path) -> None:
     assert "Game over: took the last pebble." in replayed.stdout
 
 
-def test_play_accepts_action_text_and_unique_prefixes(tmp_path: Path) -> None:
+def test_play_accepts_action_text_and_words_from_it(tmp_path: Path) -> None:
     result = run(
         "play", "pebbles", "--seed", "4", "--record-dir", str(tmp_path),
         input="TAKE 2\nta\nreveal\n" + "1\n" * 40,
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "You play: Take 2" in result.stdout
-    assert "could be 'Take 1', 'Take 2'" in result.stdout
+    assert "'ta' could be 1. Take 1, 2. Take 2" in result.stdout
     assert "You play: Reveal secret and take it" in result.stdout
 
 
@@ -352,10 +352,10 @@ def test_play_explains_a_bad_choice_and_asks_again(tmp_path: Path) -> None:
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "there is no action 0" in out
+    assert "there is no action 0; the legal ones are numbered 1, 2" in out
     assert "there is no action 7" in out
-    assert "no legal action matches 'fly'" in out
-    assert "'board' draws the board again" in out
+    assert "no legal action has 'fly' in it" in out
+    assert "'b' (or 'board') draws the whole table" in out
     assert "game not finished" in out
 
 
@@ -430,7 +430,7 @@ def test_play_a_bellum_scenario_in_the_terminal(tmp_path: Path) -> None:
     """The solo scenario starts from the player count, shows the hand and plays moves."""
     result = run(
         "play", "bellum", "--players", "1", "--seed", "2", "--record-dir", str(tmp_path),
-        input="1\n" * 6 + "q\n",
+        input="attack hercules\nchimera\nmercenary\nend deployment\ndraw 2\nkeep\nq\n",
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     out = result.stdout

@@ -33,8 +33,9 @@ def play(
 ) -> None:
     """Play a game in the terminal against AI opponents.
 
-    Each turn shows your view of the board and the numbered legal actions: type a number, an
-    action's text or its start. Type q to stop. The game is saved as a record for
+    Each decision shows what changed on your table and the numbered legal actions (a number
+    stays the action's while it is legal): type a number or words from the action's text, in
+    any order. Type b to draw the whole table, q to stop. The game is saved as a record for
     `bellica replay`. Game options are given as `-o key=value`; `bellica list GAME` shows
     them.
     """
@@ -43,7 +44,7 @@ def play(
     from bellica.agents import make_agent
     from bellica.arena import agent_seed
     from bellica.cli.terminal import count, show_board, show_outcome, stdout
-    from bellica.cli.turns import Stop, ai_move, ask
+    from bellica.cli.turns import Human, Stop, ai_move
     from bellica.core import InvalidConfig, load
 
     loaded = load(game, players=players, variant=variant, options=parse_options(option))
@@ -74,17 +75,18 @@ def play(
             style="bold",
         )
     )
+    human = Human(console, loaded, seat)
     stopped: str | None = None
     try:
         while not state.is_terminal:
             current = state.current_player
             assert current is not None
             if current == seat:
-                action = ask(console, loaded, state, seat)
+                action = human.ask(state)
                 state.apply(action)
                 console.print(Text(f"You play: {action}", style="green"))
             else:
-                ai_move(console, state, current, agents[current])
+                human.saw(ai_move(console, state, current, agents[current]))
             for event in state.events():
                 console.print(Text(f"  {event.text_for(seat)}", style="yellow"))
     except Stop as stop:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from rich.columns import Columns
@@ -10,8 +11,11 @@ from rich.text import Text
 
 from bellica.agents import Agent
 from bellica.arena import MatchError
-from bellica.cli.terminal import show_board
+from bellica.cli.numbering import ActionNumbers
+from bellica.cli.screen import Screen, table_view
 from bellica.core import Action, Game, IllegalAction, SeatView, State
+
+WORD = re.compile(r"\w+")
 
 
 class Stop(Exception):
@@ -22,72 +26,122 @@ class Stop(Exception):
         self.why = why
 
 
-def choose(text: str, legal: Sequence[Action]) -> Action | str:
-    """The action a typed answer names: its number, its text, or a unique start of its text
-    (case-insensitive); else a message saying what was wrong."""
+def matching(typed: str, legal: Sequence[Action]) -> list[Action]:
+    """The actions with every typed word in their text, in any order, case-insensitive: as
+    the start of one of their words ("pike a3" finds "Pikeman a2 → a3"), or, when no action
+    has them so, anywhere ("man" finds it too)."""
+    words = WORD.findall(typed.casefold())
+    if not words:
+        return []
+    texts = [(action, str(action).casefold()) for action in legal]
+    starts = [
+        action
+        for action, text in texts
+        if all(any(token.startswith(w) for token in WORD.findall(text)) for w in words)
+    ]
+    return starts or [action for action, text in texts if all(w in text for w in words)]
+
+
+def choose(text: str, numbers: ActionNumbers, legal: Sequence[Action]) -> Action | str:
+    """The action a typed answer names: its number, its whole text, or words found anywhere
+    in its text (all of them, in any order, case-insensitive); else a message saying what
+    was wrong or which actions the words could mean."""
     answer = text.strip()
     if not answer:
-        return f"type a number from 1 to {len(legal)}, or an action's text"
+        return "type an action's number, or words from its text"
     if answer.isdigit():
-        number = int(answer)
-        if 1 <= number <= len(legal):
-            return legal[number - 1]
-        return f"there is no action {number}; choose 1 to {len(legal)}"
+        return numbers.action(int(answer))
     folded = answer.casefold()
     for action in legal:
         if str(action).casefold() == folded:
             return action
-    starts = [action for action in legal if str(action).casefold().startswith(folded)]
-    if len(starts) == 1:
-        return starts[0]
-    if starts:
-        shown = ", ".join(repr(str(action)) for action in starts[:4])
-        more = f" and {len(starts) - 4} more" if len(starts) > 4 else ""
-        return f"{answer!r} could be {shown}{more}; type more of it, or its number"
-    return f"no legal action matches {answer!r}; type its number or its text"
+    found = matching(folded, legal)
+    if len(found) == 1:
+        return found[0]
+    if found:
+        shown = ", ".join(f"{numbers.number(a)}. {a}" for a in found[:6])
+        more = f" and {len(found) - 6} more" if len(found) > 6 else ""
+        return f"{answer!r} could be {shown}{more}; type more words, or a number"
+    return f"no legal action has {answer!r} in it; type its number or words from its text"
 
 
-def show_actions(console: Console, legal: Sequence[Action]) -> None:
-    """The legal actions, numbered from 1, in columns."""
-    width = len(str(len(legal)))
-    items = [Text(f"{n:>{width}}. {action}") for n, action in enumerate(legal, start=1)]
+def show_actions(console: Console, numbered: Sequence[tuple[int, Action]]) -> None:
+    """The legal actions with their numbers, in columns."""
+    width = len(str(max((number for number, _ in numbered), default=1)))
+    items = [Text(f"{number:>{width}}. {action}") for number, action in numbered]
     console.print(Columns(items, padding=(0, 3), equal=True, column_first=True))
 
 
-def ask(console: Console, game: Game, state: State, seat: int) -> Action:
-    """The human's decision, read from stdin; raises Stop on q/quit or end of input."""
-    legal = state.legal_actions()
-    console.rule(f"Move {state.move_count + 1} · your turn ({state.seat_label(seat)})")
-    show_board(console, game, state, seat)
-    show_actions(console, legal)
-    while True:
-        try:
-            answer = console.input("[bold]Your choice[/] (number or text, ? for help, q to quit): ")
-        except EOFError:
-            console.print()
-            raise Stop("the input ended") from None
-        except KeyboardInterrupt:
-            console.print()
-            raise Stop("interrupted") from None
-        word = answer.strip().casefold()
-        if word in ("q", "quit") and not any(str(a).casefold() == word for a in legal):
-            raise Stop("you stopped the game")
-        if word in ("?", "help"):
-            console.print(
-                "Type an action's number, its text, or the start of its text. "
-                "'board' draws the board again, 'q' stops and saves the game.",
-                soft_wrap=True,
-            )
-            show_actions(console, legal)
-            continue
-        if word == "board":
-            show_board(console, game, state, seat)
-            show_actions(console, legal)
-            continue
-        choice = choose(answer, legal)
-        if isinstance(choice, Action):
-            return choice
-        console.print(Text(choice, style="yellow"))
+HELP = (
+    "Type an action's number, its whole text, or some of its words in any order "
+    "('a3 pike' finds 'Pikeman a2 → a3'). A number stays the action's while it is legal. "
+    "'b' (or 'board') draws the whole table, '?' lists the actions again, "
+    "'q' stops and saves the game."
+)
+
+
+class Human:
+    """The human's seat at the terminal: its table as last shown, its action numbers, and
+    the other seats' actions since its last decision."""
+
+    __slots__ = ("_console", "_game", "_listed", "_numbers", "_recent", "_screen", "seat")
+
+    def __init__(self, console: Console, game: Game, seat: int) -> None:
+        self._console = console
+        self._game = game
+        self.seat = seat
+        self._screen = Screen(console, game)
+        self._numbers = ActionNumbers()
+        self._recent: list[Action] = []
+        self._listed: list[tuple[int, str]] | None = None  # the action list as last printed
+
+    def saw(self, action: Action) -> None:
+        """Another seat played `action` (the drawing may mark what it touched)."""
+        self._recent.append(action)
+
+    def ask(self, state: State) -> Action:
+        """The human's decision, read from stdin; raises Stop on q/quit or end of input.
+        The first decision draws the whole table, later ones the parts that changed."""
+        console, seat = self._console, self.seat
+        legal = state.legal_actions()
+        numbered = self._numbers.update(legal)
+        console.rule(f"Move {state.move_count + 1} · your turn ({state.seat_label(seat)})")
+        view = table_view(state, seat, legal, self._recent)
+        first = self._listed is None
+        self._screen.draw(view, whole=first)
+        listed = [(number, str(action)) for number, action in numbered]
+        if listed != self._listed:
+            show_actions(console, numbered)
+        else:
+            console.print(Text(f"The same {len(listed)} actions ('?' lists them).", style="dim"))
+        self._listed = listed
+        while True:
+            try:
+                answer = console.input("[bold]Your choice[/] (number or words, ? help, q quit): ")
+            except EOFError:
+                console.print()
+                raise Stop("the input ended") from None
+            except KeyboardInterrupt:
+                console.print()
+                raise Stop("interrupted") from None
+            word = answer.strip().casefold()
+            if any(str(action).casefold() == word for action in legal):
+                pass  # an action whose whole text is a command word is the action
+            elif word in ("q", "quit"):
+                raise Stop("you stopped the game")
+            elif word in ("?", "help"):
+                console.print(HELP, soft_wrap=True)
+                show_actions(console, numbered)
+                continue
+            elif word in ("b", "board"):
+                self._screen.draw(view, whole=True)
+                show_actions(console, numbered)
+                continue
+            choice = choose(answer, self._numbers, legal)
+            if isinstance(choice, Action):
+                self._recent = []
+                return choice
+            console.print(Text(choice, style="yellow"))
 
 
 def ai_move(console: Console, state: State, seat: int, agent: Agent) -> Action:

@@ -72,7 +72,7 @@ def test_the_terminal_board_draws_a_seat_s_view():
     console = Console(width=100, record=True, color_system=None)
     console.print(state.game.render(SeatView(state, 1).observation))
     drawn = console.export_text()
-    assert "9  a  a  b  a  h  a  b  a  k" in drawn  # the defender in lower case
+    assert "9   a   a   b   a   h   a   b   a   k   9" in drawn  # the defender in lower case
     assert "You are the defender (blue)" in drawn
 
 

@@ -216,35 +216,101 @@ def describe_combat(c: tuple[Any, ...]) -> dict[str, Any]:
     }
 
 
+# What the terminal board marks before a piece's letter (after it: + entrenched, * captured).
+ACTING, REACHABLE, TOUCHED = ">", "o", "~"
+# The squares an action names that the board marks when the action may be played now, or
+# was just played by the other side.
+MARKED_SQUARES = {
+    "move": ("from", "to"),
+    "attack": ("from", "to"),
+    "spawn": ("square",),
+    "place": ("square",),
+    "remove": ("square",),
+    "capture": ("square",),
+    "destroy": ("square",),
+}
+
+
 def render(obs: dict[str, Any]) -> Any:
-    """A rich table of the board with the reinforcements beside it."""
+    """The board with the status beside it, then the key: each square a fixed three
+    characters wide (mark, letter, state), so no mark ever shifts a column. A view given
+    `legal` and `recent` actions (the terminal's) marks where the acting piece may go and
+    what the other side's last actions touched."""
+    from rich.console import Group
     from rich.table import Table
+
+    board = _board(obs)
+    table = Table.grid(padding=(0, 2))
+    width = max(len(line) for line in board.plain.splitlines())  # one cell per character
+    table.add_column(no_wrap=True, min_width=width)
+    table.add_column()
+    table.add_row(board, _sidebar(obs))
+    return Group(table, _key())
+
+
+def _squares(actions: list[dict[str, Any]], targets_only: bool) -> set[str]:
+    """The squares the listed actions name (only where they lead, if `targets_only`)."""
+    out: set[str] = set()
+    for entry in actions:
+        action = entry["action"]
+        for field in MARKED_SQUARES.get(action.get("kind", ""), ()):
+            if targets_only and field == "from":
+                continue
+            if isinstance(action.get(field), str):
+                out.add(action[field])
+    return out
+
+
+def _board(obs: dict[str, Any]) -> Any:
     from rich.text import Text
 
     board: dict[str, dict[str, Any]] = {p["square"]: p for p in obs["pieces"]}
-    grid = Table(show_header=True, header_style="bold", box=None, padding=(0, 1))
-    grid.add_column("")
-    for f in "abcdefghi":
-        grid.add_column(f, justify="center")
+    acting = {obs.get(key) for key in ("selected", "spawning_from", "base_won")} - {None}
+    reachable = _squares(obs.get("legal", []), targets_only=True)
+    touched = _squares(obs.get("recent", []), targets_only=False)
+    lines = Text()
+    lines.append("   " + " ".join(f" {f} " for f in "abcdefghi") + "\n", style="bold")
     for rank in range(9, 0, -1):
-        cells: list[Any] = [Text(str(rank), style="bold")]
+        lines.append(f"{rank}  ", style="bold")
         for f in "abcdefghi":
-            p = board.get(f"{f}{rank}")
+            sq = f"{f}{rank}"
+            if sq in acting:
+                lines.append(ACTING, style="bold yellow")
+            elif sq in reachable:
+                lines.append(REACHABLE, style="bold green")
+            elif sq in touched:
+                lines.append(TOUCHED, style="magenta")
+            else:
+                lines.append(" ")
+            p = board.get(sq)
             if p is None:
-                cells.append(Text("·", style="dim"))
-                continue
-            letter = LETTERS[KIND_BY_NAME[p["piece"]]]
-            if p["side"] == "defender":
-                letter = letter.lower()  # as in the position notation, readable without colour
-            style = "bold red" if p["side"] == "attacker" else "bold blue"
-            if obs.get("selected") == p["square"]:
-                style += " reverse"
-            mark = "+" if p["entrenched"] else "*" if p["captured"] else ""
-            cells.append(Text(letter + mark, style=style))
-        grid.add_row(*cells)
-    info = Table.grid(padding=(0, 2))
-    info.add_row(grid, _sidebar(obs))
-    return info
+                lines.append("·", style="dim")
+                lines.append(" ")
+            else:
+                letter = LETTERS[KIND_BY_NAME[p["piece"]]]
+                if p["side"] == "defender":
+                    letter = letter.lower()  # as in the position notation, readable without colour
+                style = "bold red" if p["side"] == "attacker" else "bold blue"
+                if sq in acting:
+                    style += " reverse"
+                lines.append(letter, style=style)
+                lines.append("+" if p["entrenched"] else "*" if p["captured"] else " ")
+            if f != "i":
+                lines.append(" ")
+        lines.append(f"  {rank}\n" if rank > 1 else f"  {rank}", style="bold")
+    return lines
+
+
+def _key() -> Any:
+    from rich.text import Text
+
+    return Text(
+        "K knight  A archer  P pikeman  F footsoldier  B base  H headquarters\n"
+        "upper case attacker, lower defender;  + entrenched  * captured\n"
+        f"{ACTING} acting  {REACHABLE} it may go or strike  "
+        f"{TOUCHED} the other side's last actions",
+        style="dim",
+    )
 
 
 def _sidebar(obs: dict[str, Any]) -> Any:
@@ -277,9 +343,5 @@ def _sidebar(obs: dict[str, Any]) -> Any:
         )
     if "outcome" in obs:
         lines.append(obs["outcome"]["reason"] + "\n", style="bold green")
-    lines.append(
-        "K knight  A archer  P pikeman\nF footsoldier  B base\nH headquarters\n"
-        "upper case attacker, lower defender\n+ entrenched  * captured",
-        style="dim",
-    )
+    lines.rstrip()
     return lines
