@@ -215,3 +215,10 @@ def test_no_match_says_so() -> None:
         "no legal action has 'dragon' in it; type its number or words from its text"
     )
     assert isinstance(choose("→", numbers, LEGAL), str)
+
+
+@pytest.mark.parametrize("typed", ["²", "9" * 5000, "٩٩", "\x00", "   "])
+def test_odd_answers_get_a_message(typed: str) -> None:
+    numbers = ActionNumbers()
+    numbers.update(LEGAL)
+    assert isinstance(choose(typed, numbers, LEGAL), str)

@@ -49,7 +49,9 @@ def choose(text: str, numbers: ActionNumbers, legal: Sequence[Action]) -> Action
     answer = text.strip()
     if not answer:
         return "type an action's number, or words from its text"
-    if answer.isdigit():
+    if answer.isdecimal():  # not isdigit: int() refuses "²"
+        if len(answer) > 9:
+            return f"there is no action {answer[:9]}…; type a number from the list"
         return numbers.action(int(answer))
     folded = answer.casefold()
     for action in legal:
