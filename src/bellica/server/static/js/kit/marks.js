@@ -15,19 +15,22 @@ export function markIds(root, ids, className = "marked") {
 }
 
 /**
- * The ids the last turn touched, as seen by `seat`: the marks of the log entries after that
- * seat's own last entry (a spectator: the entries of the last seat that moved).
+ * The ids the last turn touched, as `seat` sees it: the marks of the other seats' entries
+ * since that seat's own (its own latest entries are skipped); a spectator (null): the
+ * entries of the last seat that moved.
  */
 export function lastTurnIds(log, seat) {
+  const entries = log || [];
+  const viewer = seat === undefined ? null : seat;
+  let i = entries.length - 1;
+  if (viewer !== null) while (i >= 0 && (entries[i].seat ?? null) === viewer) i--;
+  const mover = i >= 0 ? entries[i].seat ?? null : null;
   const ids = [];
-  let mover = null;
-  for (let i = (log || []).length - 1; i >= 0; i--) {
-    const entry = log[i];
-    const who = entry.seat ?? null;
-    if (seat !== null && seat !== undefined ? who === seat : mover !== null && who !== mover) break;
-    if (mover === null) mover = who;
-    ids.push(...(entry.marks || []));
-    for (const event of entry.events || []) if (event && typeof event === "object") ids.push(...(event.marks || []));
+  for (; i >= 0; i--) {
+    const who = entries[i].seat ?? null;
+    if (viewer !== null ? who === viewer : who !== mover) break;
+    ids.push(...(entries[i].marks || []));
+    for (const event of entries[i].events || []) if (event && typeof event === "object") ids.push(...(event.marks || []));
   }
   return ids;
 }
