@@ -176,8 +176,14 @@ def test_the_clock_line_counts_moves_rounds_and_the_seconds_of_the_seat_to_move(
     assert f"Move {moves(page)}" in clock and " of 3" in clock.split("Round ", 1)[1]
     assert "The attacker:" in clock
     first = int(page.get_attribute("#clock .since", "data-seconds"))
-    page.wait_for_timeout(2200)
-    assert int(page.get_attribute("#clock .since", "data-seconds")) >= first + 2
+    before = moves(page)
+    page.wait_for_function(  # it ticks on its own while the position stands still
+        """(first) =>
+             Number(document.querySelector("#clock .since").dataset.seconds) >= first + 2""",
+        arg=first,
+        timeout=8_000,
+    )
+    assert moves(page) == before
 
 
 def with_outcome(view: dict[str, Any], headline: str | None) -> dict[str, Any]:
