@@ -97,6 +97,21 @@ def first_setup_button(page: Any) -> Any | None:
     return None
 
 
+def first_action(page: Any) -> Any:
+    """The action bar's first main button, else the first action of its first group (the
+    drawer and the group are opened by clicking, as a player would)."""
+    main = page.locator("#actions button.action.main")
+    if main.count():
+        return main.first
+    drawer = page.locator("#actions .drawer")
+    if drawer.is_hidden():
+        page.click("#actions button.more")
+    group = page.locator("#actions details.group").first
+    if not group.evaluate("node => node.open"):
+        group.locator("summary").click()
+    return group.locator("button.action").first
+
+
 def imperio_step(page: Any) -> str:
     """One Imperio Bellum click: a set-up shortcut, else a highlighted destination, else a
     highlighted square, else the first listed action. Returns what was clicked."""
@@ -112,7 +127,7 @@ def imperio_step(page: Any) -> str:
         if squares.count():
             click_and_wait(page, squares.first)
             return what
-    click_and_wait(page, page.locator("#actions button.action").first)
+    click_and_wait(page, first_action(page))
     return "button"
 
 
@@ -122,5 +137,5 @@ def bellum_step(page: Any) -> str:
     if cards.count():
         click_and_wait(page, cards.first)
         return "card"
-    click_and_wait(page, page.locator("#actions button.action").first)
+    click_and_wait(page, first_action(page))
     return "button"

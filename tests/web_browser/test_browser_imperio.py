@@ -27,7 +27,8 @@ def test_imperio_game_played_to_the_end_by_clicking(page: Any, server: Server) -
     page.click("#play")
     page.wait_for_selector("#board .square[data-square=e4]")
     assert page.locator("#board .square").count() == 81
-    assert "Seat 0 (you)" in page.inner_text("#facts")
+    assert "attacker\nyou" in page.inner_text("#facts table.sides")
+    assert "AI · Greedy" in page.inner_text("#facts table.sides")
 
     clicks: Counter[str] = Counter()
     shot_mid_game = False
@@ -47,6 +48,7 @@ def test_imperio_game_played_to_the_end_by_clicking(page: Any, server: Server) -
     assert page.inner_text("#outcome .outcome-text").strip()
     assert page.locator("#turn").inner_text() == "Game over"
     assert page.locator("#actions button").count() == 0
+    assert page.inner_text("#outcome-headline").strip()
     assert int(page.get_attribute("#log", "data-count")) == int(
         page.get_attribute("#table", "data-moves")
     )

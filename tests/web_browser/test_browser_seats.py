@@ -7,7 +7,9 @@ from typing import Any
 
 import pytest
 from browser_play import (
+    bellum_step,
     create_in_lobby,
+    first_action,
     first_setup_button,
     imperio_step,
     moves,
@@ -26,6 +28,41 @@ IMPERIO_VS_RANDOM = {
 
 @pytest.mark.browser
 def test_hot_seat_hides_the_table_until_the_next_seat_is_ready(page: Any, server: Server) -> None:
+    # Bellum hides each hand: a hand-over screen between the seats of one browser
+    create_in_lobby(
+        page, server.url, "bellum", ["human", "human"], options={"first": "0"}, hotseat=True
+    )
+    page.click("#play")
+    assert wait_table(page) == "handover"
+    first_name = page.inner_text("#handover h2").removeprefix("Pass the device to ")
+    page.click("#handover button")
+    assert wait_table(page) == "turn"
+    first_seat = page.get_attribute("#table", "data-seat")
+    for _ in range(60):  # play the first seat's turn until the turn passes
+        if wait_table(page) == "handover":
+            break
+        bellum_step(page)
+    else:
+        pytest.fail("the turn never passed to the other seat")
+
+    handover = page.locator("#handover")
+    assert handover.is_visible()
+    assert first_name not in handover.inner_text()
+    assert "Seat" not in handover.inner_text()
+    assert page.locator("#table").is_hidden()
+    assert page.locator("#hand").count() == 0  # the previous hand is gone, not just covered
+    assert page.locator("#actions button").count() == 0
+    assert page.locator("#log > li").count() == 0  # its private draws too
+    page.screenshot(path=str(screenshot_dir() / "hot-seat-handover.png"))
+
+    page.click("#handover button")
+    assert wait_table(page) == "turn"
+    assert page.locator("#table").is_visible()
+    assert page.get_attribute("#table", "data-seat") != first_seat
+
+
+@pytest.mark.browser
+def test_hot_seat_imperio_hides_nothing_so_needs_no_hand_over(page: Any, server: Server) -> None:
     create_in_lobby(
         page,
         server.url,
@@ -35,34 +72,18 @@ def test_hot_seat_hides_the_table_until_the_next_seat_is_ready(page: Any, server
         hotseat=True,
     )
     page.click("#play")
-    # a hot-seat table opens on the hand-over screen: the defender (seat 1) sets up first
-    assert wait_table(page) == "handover"
-    assert "Pass the device to the defender" in page.inner_text("#handover")
-    page.click("#handover button")
-    assert wait_table(page) == "turn"
-    assert page.get_attribute("#table", "data-seat") == "1"
-    # play seat 1's set-up until the turn passes to seat 0
-    for _ in range(30):
-        if wait_table(page) == "handover":
+    assert wait_table(page) == "turn"  # no hand-over screen, even on opening
+    assert page.get_attribute("#table", "data-plugin") == "imperio-bellum"
+    seats_seen = {page.get_attribute("#table", "data-seat")}
+    for _ in range(40):
+        assert wait_table(page) == "turn"
+        seats_seen.add(page.get_attribute("#table", "data-seat"))
+        if seats_seen == {"0", "1"}:
             break
         imperio_step(page)
-    else:
-        pytest.fail("the turn never passed to seat 0")
-
-    handover = page.locator("#handover")
-    assert handover.is_visible()
-    assert "Pass the device to the attacker" in handover.inner_text()
-    assert page.locator("#table").is_hidden()
-    assert page.locator("#board").count() == 0  # seat 1's board is gone, not just covered
-    assert page.locator("#actions button").count() == 0
-    page.screenshot(path=str(screenshot_dir() / "hot-seat-handover.png"))
-
-    page.click("#handover button")
-    assert wait_table(page) == "turn"
-    assert page.locator("#table").is_visible()
-    assert page.get_attribute("#table", "data-seat") == "0"
+    assert seats_seen == {"0", "1"}, "the table did not turn to the other seat by itself"
+    assert page.locator("#handover").is_hidden()
     assert page.locator("#board .square").count() == 81
-    assert "The attacker (you) to move" in page.inner_text("#turn")
 
 
 @pytest.mark.browser
@@ -125,7 +146,7 @@ def test_refused_action_shows_the_message_and_keeps_the_table(page: Any, server:
         route.continue_(post_data=json.dumps({**body, "moves": body["moves"] + 5}))
 
     page.route("**/actions", stale)
-    page.locator("#actions button.action").first.click()
+    first_action(page).click()
     error = page.locator("#error")
     error.wait_for()
     assert "move" in error.inner_text().lower()
@@ -134,7 +155,7 @@ def test_refused_action_shows_the_message_and_keeps_the_table(page: Any, server:
     assert page.locator("#board .square").count() == 81
 
     page.unroute("**/actions")
-    page.locator("#actions button.action").first.click()
+    first_action(page).click()
     page.wait_for_function(
         "(before) => Number(document.querySelector('#table').dataset.moves) > before", arg=before
     )

@@ -27,7 +27,8 @@ def test_spectator_sees_the_board_and_cannot_act(page: Any, server: Server) -> N
         """() => {
           const thinking = document.querySelector("#thinking");
           return !thinking.hidden
-            && thinking.textContent.includes("The defender (AI: mcts:seconds=0.2) is thinking");
+            && thinking.textContent.includes(
+              "The defender (AI · MCTS, 0.2 s per move) is thinking");
         }"""
     )
     page.wait_for_selector("#board .piece")

@@ -1,8 +1,19 @@
-// Draws any game's observation as a readable key/value tree (for games with no drawing of their own).
+// The fallback plug-in: any game's observation as a readable key/value tree.
 
 import { el } from "/static/js/dom.js";
 
-/** The observation of `view` as nested lists; the legal actions stay in the action list. */
+/** Action kinds that end a step in most games: the bar shows them as main buttons. */
+const STEP_ENDING = /^(end|ready|done|keep|pass|skip|confirm|no_)|_(done|ready|end)$/;
+
+/** The plug-in used when a game has none of its own (hidden information assumed). */
+export const genericPlugin = {
+  secrets: true,
+  draw: drawGeneric,
+  mainActions: (legal) => (legal.length <= 4 ? legal : legal.filter((entry) => STEP_ENDING.test(entry.action.kind))),
+  groupOf: (action) => String(action.kind).replaceAll("_", " "),
+};
+
+/** The observation of `view` as nested lists; the legal actions stay in the action bar. */
 export function drawGeneric(view) {
   return el("div", { id: "observation", class: "generic panel" },
     el("h3", {}, "What you see"),

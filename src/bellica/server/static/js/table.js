@@ -1,18 +1,52 @@
-// The table at `/game/{id}`: live views per held seat, hot-seat hand-over, actions, log, end screen.
+// The table at `/game/{id}`: live views per held seat, the game's plug-in, action bar, log, clock.
 
 import { api, clearError, showError } from "/static/js/api.js";
 import { closeChooser, openChooser } from "/static/js/chooser.js";
 import { append, el, replace } from "/static/js/dom.js";
-import { drawBellum } from "/static/js/bellum.js";
-import { drawGeneric } from "/static/js/generic.js";
-import { drawImperio } from "/static/js/imperio.js";
+import { drawGeneric, genericPlugin } from "/static/js/generic.js";
+import { ActionBar } from "/static/js/kit/actionbar.js";
+import { capitalized, logEntry } from "/static/js/kit/log.js";
+import { lastTurnIds, markIds } from "/static/js/kit/marks.js";
 import { LiveFeed } from "/static/js/live.js";
 import { heldSeats, holdSeats } from "/static/js/seats.js";
 
-/** Game-specific drawings by game id; other games get the generic observation tree. */
-const DRAWINGS = { "imperio-bellum": drawImperio, bellum: drawBellum };
-
 const SPECTATOR = "spectator";
+const AGENT_NAMES = { random: "Random", greedy: "Greedy", mcts: "MCTS" };
+
+/**
+ * The game's plug-in, `static/js/games/<id>.js` with its `static/css/games/<id>.css`, or the
+ * generic observation tree when the game has none (or it fails to load).
+ */
+export async function loadPlugin(gameId) {
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(gameId || "")) return genericPlugin;
+  try {
+    const module = await import(`/static/js/games/${gameId}.js`);
+    const plugin = module.default;
+    if (!plugin || typeof plugin.draw !== "function") return genericPlugin;
+    if (!document.querySelector(`link[data-plugin="${gameId}"]`)) {
+      document.head.append(el("link", { rel: "stylesheet", href: `/static/css/games/${gameId}.css`, dataset: { plugin: gameId } }));
+    }
+    return { ...genericPlugin, ...plugin, id: gameId };
+  } catch (error) {
+    console.warn(`no drawing for ${gameId}: the generic table is shown`, error);
+    return genericPlugin;
+  }
+}
+
+/** An AI seat's name in words: its `label`, else made from its spec ("MCTS, 1 s per move"). */
+export function agentName(info) {
+  if (info?.label) return info.label;
+  const [head, ...params] = String(info?.agent || "AI").split(":");
+  const words = [];
+  for (const param of params) {
+    const [key, value] = param.split("=");
+    if (key === "seconds") words.push(`${value} s per move`);
+    else if (key === "iterations") words.push(`${value} iterations per move`);
+    else if (key && value) words.push(`${key} ${value}`);
+  }
+  const name = AGENT_NAMES[head] || capitalized(head.replaceAll("_", " "));
+  return words.length ? `${name}, ${words.join(", ")}` : name;
+}
 
 /** Opens the table of game `gameId` in `root`. */
 export function openTable(root, gameId) {
@@ -39,7 +73,7 @@ function seatsFromLocation(gameId) {
     }
     const held = heldSeats(gameId);
     if (held[seat]) return { seats: { [seat]: held[seat] } };
-    return { seats: {}, notice: `This browser holds no key for Seat ${seat}: you are watching.` };
+    return { seats: {}, notice: `This browser holds no key for player ${Number(seat) + 1}: you are watching.` };
   }
   return { seats: heldSeats(gameId) };
 }
@@ -57,7 +91,11 @@ class Table {
     this.feeds = [];
     this.feedStates = new Map();
     this.logMoves = []; // move numbers of the log entries drawn so far
+    this.plugin = null; // the game's drawing, once loaded
+    this.turnKey = null; // "moves:to_move" of the turn the clock counts
+    this.turnSince = 0;
     this.build();
+    this.clock = setInterval(() => this.tick(), 1000);
   }
 
   get hotseat() {
@@ -71,16 +109,18 @@ class Table {
     this.turnEl = el("div", { id: "turn" }, "…");
     this.thinkingEl = el("div", { id: "thinking", hidden: true }, el("span", { class: "spinner" }), "thinking…");
     this.whoEl = el("div", { id: "who" });
-    this.actionsEl = el("div", { id: "actions" });
+    this.clockEl = el("div", { id: "clock" });
+    this.actionsEl = el("div", { id: "actions", role: "toolbar", "aria-label": "Actions" });
+    this.actionBar = new ActionBar(this.actionsEl);
     this.logEl = el("ol", { id: "log" });
     append(this.tableEl, [
       this.outcomeEl,
       el("div", { class: "layout" },
         el("div", { class: "main" }, this.drawingEl),
         el("aside", { class: "side" },
-          el("div", { class: "panel status" }, this.turnEl, this.thinkingEl, this.whoEl),
-          el("div", { class: "panel" }, el("h3", {}, "Actions"), this.actionsEl),
-          el("div", { class: "panel log-panel" }, el("h3", {}, "Log"), this.logEl)))]);
+          el("div", { class: "panel status" }, this.turnEl, this.thinkingEl, this.clockEl, this.whoEl),
+          el("div", { class: "panel log-panel" }, el("h3", {}, "Log"), this.logEl))),
+      this.actionsEl]);
     this.handoverEl = el("div", { id: "handover", hidden: true });
     replace(this.root, this.tableEl, this.handoverEl);
   }
@@ -143,6 +183,15 @@ class Table {
   update() {
     const newest = this.newest();
     if (!newest) return;
+    if (!this.plugin) {
+      // hot-seat needs the plug-in's `secrets` before anything is shown
+      this.pluginLoading ??= loadPlugin(newest.game.game).then((plugin) => {
+        this.plugin = plugin;
+        this.tableEl.dataset.plugin = plugin.id || "generic";
+        this.update();
+      });
+      return;
+    }
     this.tableEl.dataset.moves = String(newest.game.moves);
     if (!this.held.length) {
       this.draw(this.views.get(SPECTATOR));
@@ -150,6 +199,14 @@ class Table {
     }
     const toMove = newest.game.to_move;
     const over = Boolean(newest.outcome) || newest.game.status === "over";
+    if (this.hotseat && !this.plugin.secrets) {
+      // nothing is hidden (e.g. Imperio Bellum): the table simply turns to whoever moves
+      if (this.held.includes(toMove) || this.shown === null) this.shown = this.held.includes(toMove) ? toMove : this.held[0];
+      this.hideHandover();
+      const view = this.views.get(this.shown);
+      if (view) this.draw(view);
+      return;
+    }
     if (this.shown === null) {
       // a hot-seat table opens on the hand-over screen too: the screen may face anyone
       if (this.hotseat && !over) {
@@ -174,6 +231,8 @@ class Table {
     // nothing of the previous seat may stay visible: empty the table, then hide it
     replace(this.drawingEl);
     replace(this.actionsEl);
+    replace(this.logEl);
+    this.logMoves = [];
     this.tableEl.hidden = true;
     const label = this.seatName(seat, view);
     replace(this.handoverEl,
@@ -220,32 +279,36 @@ class Table {
     this.drawActions(view);
     this.drawDrawing(view);
     this.drawLog(view.log || []);
+    this.drawMarks(view);
     this.drawOutcome(view);
+    this.tick();
   }
 
   redraw() {
     if (this.current && !this.tableEl.hidden) this.draw(this.current);
   }
 
-  /** The seat as the game names it: "the attacker", "Athens", "Seat 2". */
+  /** The seat as the game names it: "the attacker", "Athens" (else "player 2"). */
   seatName(seat, view = this.current) {
-    return view?.names?.[seat] || `Seat ${seat}`;
+    return view?.names?.[seat] || `player ${Number(seat) + 1}`;
   }
 
-  /** "the attacker (you)", "Athens (AI: greedy)" … */
-  seatLabel(seat, view = this.current) {
-    return this.seatWho(seat, view, this.seatName(seat, view));
-  }
-
-  /** `name` (default "Seat 1") with who plays the seat: "Seat 1 (AI: greedy)". */
-  seatWho(seat, view = this.current, name = `Seat ${seat}`) {
+  /** Who plays the seat: "you", "AI · MCTS, 1 s per move", "this browser" or "a player". */
+  seatWho(seat, view = this.current) {
     if (seat === null || seat === undefined) return "—";
     const info = view?.game?.seats?.[seat];
-    let label = name;
-    if (view && seat === view.seat) label += " (you)";
-    else if (info?.kind === "ai") label += ` (AI: ${info.agent})`;
-    else if (this.held.includes(seat)) label += " (this browser)";
-    return label;
+    if (view && seat === view.seat) return "you";
+    if (info?.kind === "ai") return `AI · ${agentName(info)}`;
+    if (this.held.includes(seat)) return "this browser";
+    return "a player";
+  }
+
+  /** The seat's name with who plays it: "the defender (AI · Greedy)", "Athens (you)". */
+  seatLabel(seat, view = this.current) {
+    if (seat === null || seat === undefined) return "—";
+    const who = this.seatWho(seat, view);
+    const name = this.seatName(seat, view);
+    return who === "a player" ? name : `${name} (${who})`;
   }
 
   drawStatus(view) {
@@ -265,33 +328,58 @@ class Table {
     replace(this.whoEl,
       view.seat === null || view.seat === undefined
         ? "You are watching (public information only)."
-        : `You play ${this.seatLabel(view.seat, view).replace(" (you)", "")}.`,
-      el("br"),
-      el("small", {}, `Move ${game.moves}`));
+        : `You play ${this.seatName(view.seat, view)}.`);
+    const key = `${game.moves}:${game.to_move}`;
+    if (key !== this.turnKey) {
+      // the first view counts from the server's last change, later ones from their arrival
+      const updated = Date.parse(game.updated || "");
+      const first = this.turnKey === null && Number.isFinite(updated);
+      this.turnSince = first ? Math.min(updated, Date.now()) : Date.now();
+      this.turnKey = key;
+    }
+    const round = this.plugin?.round ? this.plugin.round(view) : view.observation?.round;
+    replace(this.clockEl,
+      el("span", { class: "moves" }, `Move ${game.moves}`),
+      round !== undefined && round !== null ? el("span", { class: "round" }, ` · Round ${round}`) : null,
+      el("span", { class: "since" }));
+  }
+
+  /** The clock line's ticking part: how long the seat to move has been thinking. */
+  tick() {
+    const view = this.current;
+    const since = this.clockEl.querySelector(".since");
+    if (!view || !since) return;
+    const game = view.game;
+    if (view.outcome || game.status === "over" || game.to_move === null || game.to_move === undefined) {
+      since.textContent = "";
+      return;
+    }
+    const seconds = Math.max(0, Math.floor((Date.now() - this.turnSince) / 1000));
+    since.textContent = ` · ${capitalized(this.seatName(game.to_move, view))}: ${duration(seconds)}`;
+    since.dataset.seconds = String(seconds);
   }
 
   drawActions(view) {
     const legal = view.legal || [];
+    let prompt = "Your turn: choose on the table or here.";
     if (!legal.length) {
-      let message = "Nothing to do right now.";
-      if (view.outcome) message = "The game is over.";
-      else if (view.seat === null || view.seat === undefined) message = "Spectators cannot act.";
-      else if (view.game.to_move !== view.seat) message = `Waiting for ${this.seatLabel(view.game.to_move, view)}.`;
-      replace(this.actionsEl, el("p", { class: "help" }, message));
-      return;
+      prompt = "Nothing to do right now.";
+      if (view.outcome) prompt = "The game is over.";
+      else if (view.seat === null || view.seat === undefined) prompt = "Spectators cannot act.";
+      else if (view.game.to_move !== view.seat) prompt = `Waiting for ${this.seatLabel(view.game.to_move, view)}.`;
     }
-    replace(this.actionsEl, legal.map((entry, index) =>
-      el("button", {
-        type: "button",
-        class: "action",
-        dataset: { index, kind: entry.action.kind },
-        disabled: this.busy,
-        onclick: () => this.act(entry),
-      }, entry.text)));
+    this.actionBar.render({
+      legal,
+      plugin: { ...this.plugin, groupOf: (action) => this.plugin.groupOf?.(action, view) },
+      prompt,
+      busy: this.busy,
+      act: (entry) => this.act(entry),
+      position: `${view.seat}:${view.game.moves}`,
+    });
   }
 
   drawDrawing(view) {
-    const drawing = DRAWINGS[view.game.game] || drawGeneric;
+    const drawing = this.plugin.draw;
     const context = {
       legal: view.legal || [],
       interactive: (view.legal || []).length > 0,
@@ -321,17 +409,22 @@ class Table {
     const first = this.logMoves.length === 0;
     const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 48;
     for (let i = this.logMoves.length; i < log.length; i++) {
-      const entry = log[i];
-      list.append(el("li", { dataset: { move: entry.move, seat: entry.seat ?? "" } },
-        el("span", { class: "move" }, `${entry.move}.`),
-        " ",
-        el("span", { class: "who" }, entry.seat === null || entry.seat === undefined ? "" : `${capitalized(this.seatName(entry.seat))}: `),
-        entry.text,
-        entry.events?.length ? el("ul", { class: "events" }, entry.events.map((e) => el("li", {}, e))) : null));
-      this.logMoves.push(entry.move);
+      list.append(logEntry(log[i], (seat) => this.seatName(seat)));
+      this.logMoves.push(log[i].move);
     }
     if (first || atBottom) list.scrollTop = list.scrollHeight;
     list.dataset.count = String(log.length);
+  }
+
+  /** Outlines what the last turn touched: the log's marks and the plug-in's own. */
+  drawMarks(view) {
+    let ids = lastTurnIds(view.log || [], view.seat);
+    try {
+      if (this.plugin.marks) ids = ids.concat(this.plugin.marks(view) || []);
+    } catch (error) {
+      console.error(error);
+    }
+    this.drawingEl.dataset.marked = String(markIds(this.drawingEl, ids));
   }
 
   drawOutcome(view) {
@@ -343,8 +436,10 @@ class Table {
     const scores = Array.isArray(outcome.scores)
       ? outcome.scores.map((score, seat) => `${this.seatLabel(seat, view)}: ${score}`).join(" · ")
       : "";
+    // each seat reads its own result ("You won", "Scenario lost: …"), a spectator the text
+    const headline = outcome.headline || outcome.text || outcome.reason || "Game over";
     replace(this.outcomeEl,
-      el("h2", {}, "Game over"),
+      el("h2", { id: "outcome-headline" }, headline),
       el("p", { class: "outcome-text" }, outcome.text || outcome.reason || ""),
       scores ? el("p", { class: "scores" }, scores) : null,
       el("p", { class: "buttons" },
@@ -393,11 +488,13 @@ class Table {
     this.busy = busy;
     this.tableEl.classList.toggle("busy", busy);
     this.tableEl.dataset.busy = busy ? "true" : "false";
-    for (const button of this.actionsEl.querySelectorAll("button")) button.disabled = busy;
+    this.actionBar.setBusy(busy);
   }
 }
 
-/** "the attacker" at the start of a line: "The attacker". */
-function capitalized(text) {
-  return text ? text[0].toUpperCase() + text.slice(1) : text;
+/** 75 → "1:15". */
+function duration(seconds) {
+  const minutes = Math.floor(seconds / 60);
+  const rest = String(seconds % 60).padStart(2, "0");
+  return minutes >= 60 ? `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}:${rest}` : `${minutes}:${rest}`;
 }

@@ -1,19 +1,38 @@
-// Draws Bellum: cities, Olympus and Legends stacks, every player's cards and your hand, as cards.
+// The Bellum plug-in: cities, Olympus and Legends stacks, every player's cards and your hand.
 
-import { makePlayable } from "/static/js/chooser.js";
 import { el } from "/static/js/dom.js";
+import { cardBack, cardFace } from "/static/js/kit/card.js";
+import { icon } from "/static/js/kit/icons.js";
+import { badge, token } from "/static/js/kit/tokens.js";
 
-const CLAN_MARK = { demon: "D", myth: "M", oracle: "O", soldier: "S", any: "·" };
 const ROMAN = ["I", "II", "III", "IV"];
 
+export default {
+  // hands are hidden: hot-seat players get a hand-over screen between seats
+  secrets: true,
+  draw: drawBellum,
+  // the steps that name no card (end the phase, keep this hand, draw, no block) stay in sight
+  mainActions: (legal) => legal.filter((entry) => entry.action.card === undefined || entry.action.card === null),
+  groupOf: (action, view) => (action.card ? named(namesOf(view), action.card) : null),
+  round: (view) => view.observation?.round,
+};
+
+let namesCache = { view: null, names: new Map() };
+
+function namesOf(view) {
+  if (namesCache.view !== view) namesCache = { view, names: view?.observation ? cardNames(view.observation) : new Map() };
+  return namesCache.names;
+}
+
 /** The Bellum table for one seat's view. */
-export function drawBellum(view, ctx) {
+function drawBellum(view, ctx) {
   const obs = view.observation;
   const cardActions = groupByCard(ctx.legal);
-  const names = cardNames(obs);
+  const names = namesOf(view);
   const mySide = obs.players.find((p) => p.hand !== undefined && p.seat === view.seat);
   const card = (data, options = {}) => cardElement(data, cardActions.get(data.card), ctx, options);
   const battlefields = obs.olympus.length;
+  const myTeam = mySide?.team ?? null;
 
   return el("div", { class: "bellum", dataset: { round: obs.round, phase: obs.phase } },
     statusBar(obs, ctx),
@@ -21,8 +40,8 @@ export function drawBellum(view, ctx) {
     decision(obs, names, card, ctx),
     combat(obs, names, card),
     obs.olympus.map((piles, index) =>
-      battlefield(index, battlefields, piles, obs.players.filter((p) => (p.battlefield ?? 0) === index), mySide, obs, card, ctx)),
-    mySide ? hand(mySide, card) : null,
+      battlefield(index, battlefields, piles, obs.players.filter((p) => (p.battlefield ?? 0) === index), mySide, obs, card, ctx, myTeam)),
+    mySide ? hand(mySide, card, cardActions) : null,
     el("div", { class: "commons" },
       el("section", { class: "panel legends-market" },
         stacks("Legends", obs.legends, card, "legends"),
@@ -125,7 +144,7 @@ function combat(obs, names, card) {
       ? el("div", {}, el("h4", {}, "Assault"),
         el("ul", { class: "attackers" }, attackers.map((token) => {
           const blockers = blockedBy.get(token) || [];
-          return el("li", { dataset: { attacker: token } }, `⚔ ${named(names, token)}`,
+          return el("li", { dataset: { attacker: token } }, icon("attack", "attacker"), ` ${named(names, token)}`,
             blockers.length ? ` — blocked by ${blockers.map((b) => named(names, b)).join(", ")}` : " — unblocked");
         })))
       : null);
@@ -157,14 +176,14 @@ function stacks(title, piles, card, className) {
         pile.top ? card(pile.top) : el("div", { class: "card empty" }, "empty")))));
 }
 
-function battlefield(index, count, piles, players, mySide, obs, card, ctx) {
+function battlefield(index, count, piles, players, mySide, obs, card, ctx, myTeam) {
   const others = players.filter((p) => p !== mySide);
   const mine = players.includes(mySide) ? mySide : null;
   return el("section", { class: "battlefield panel", dataset: { battlefield: index } },
     el("h3", {}, count > 1 ? `Battlefield ${index + 1}` : "Battlefield"),
-    others.map((p) => playerArea(p, obs, card, ctx)),
+    others.map((p) => playerArea(p, obs, card, ctx, myTeam)),
     stacks("Olympus", piles, card, "olympus"),
-    mine ? playerArea(mine, obs, card, ctx) : null);
+    mine ? playerArea(mine, obs, card, ctx, myTeam) : null);
 }
 
 function playerLabel(player, ctx) {
@@ -172,17 +191,20 @@ function playerLabel(player, ctx) {
   return ctx.seatLabel(player.seat);
 }
 
-function playerArea(player, obs, card, ctx) {
+function playerArea(player, obs, card, ctx, myTeam) {
   const city = obs.cities.find((c) => c.team === player.team)?.city;
   const mine = player.hand !== undefined;
-  return el("div", { class: ["player", mine ? "me" : "other"], dataset: { seat: player.seat ?? "", side: player.side } },
+  // in teams, a teammate's cards are framed as allies, an enemy's as enemies
+  const relation = myTeam === null ? "" : player.team === myTeam ? "ally" : "enemy";
+  return el("div", { class: ["player", mine ? "me" : "other", !mine && relation], dataset: { seat: player.seat ?? "", side: player.side, team: player.team } },
     el("div", { class: "player-head" },
       el("strong", {}, playerLabel(player, ctx)),
+      !mine && relation ? badge(relation === "ally" ? "ally" : "enemy", relation) : null,
       el("span", {}, ` · team ${player.team}${city ? ` (${city})` : ""}`),
       el("span", { class: "counts" },
         ` · hand ${player.hand_count} · deck ${player.deck_count} · discard ${player.discard?.length ?? 0}`),
       !mine && player.hand_count ? el("span", { class: "backs", title: `${player.hand_count} cards in hand` },
-        Array.from({ length: Math.min(player.hand_count, 10) }, () => el("span", { class: "back" }))) : null),
+        Array.from({ length: Math.min(player.hand_count, 10) }, cardBack)) : null),
     el("div", { class: "zone play" },
       player.play?.length ? player.play.map((c) => card(c, { inPlay: true })) : el("p", { class: "help" }, "No cards in play.")),
     player.discard?.length ? discardPile(player.discard, card) : null);
@@ -197,16 +219,18 @@ function discardPile(cards, card) {
     el("div", { class: "cards" }, drawn));
 }
 
-function hand(player, card) {
-  return el("section", { id: "hand", class: "panel hand" },
+/** Your hand: pinned to the bottom of the window only while one of its cards can be used now,
+ * so it never covers your creatures when the decision is about them (e.g. choosing a blocker). */
+function hand(player, card, cardActions) {
+  const usable = player.hand.some((c) => cardActions.has(c.card));
+  return el("section", { id: "hand", class: ["panel", "hand", usable && "pinned"], dataset: { pinned: usable ? "true" : "false" } },
     el("h3", {}, `Your hand (${player.hand.length})`),
     el("div", { class: "cards" }, player.hand.length ? player.hand.map((c) => card(c)) : el("p", { class: "help" }, "Your hand is empty.")));
 }
 
 /** One card with its cost, power, tokens and text; clicking it plays its actions. */
-function cardElement(data, entries, ctx, { inPlay = false } = {}) {
-  const classes = ["card", `kind-${data.kind}`, data.clan && `clan-${data.clan}`];
-  if (entries?.length) classes.push("actionable");
+function cardElement(data, entries = [], ctx, { inPlay = false } = {}) {
+  const classes = [`kind-${data.kind}`, data.clan && `clan-${data.clan}`];
   if (data.attacking) classes.push("attacking");
   if (data.blocking) classes.push("blocking");
   if (data.petrified) classes.push("petrified");
@@ -216,31 +240,23 @@ function cardElement(data, entries, ctx, { inPlay = false } = {}) {
   const stats = [];
   if (power !== undefined && power !== null) {
     const changed = data.power !== undefined && data.printed_power !== undefined && data.power !== data.printed_power;
-    stats.push(el("span", { class: "power", title: "power" }, `⚔ ${power}`, changed ? el("small", {}, ` (${data.printed_power})`) : null));
+    stats.push(token("sword", power, "power", changed ? el("small", {}, ` (${data.printed_power})`) : null));
   }
-  if (inPlay && data.damage) stats.push(el("span", { class: "damage", title: "damage" }, `✹ ${data.damage}`));
-  if (data.shield) stats.push(el("span", { class: "shield", title: "shield" }, "⛨ shield"));
-  if (data.charges) stats.push(el("span", { class: "charges", title: "charges" }, `◆ ${data.charges}`));
-  if (data.petrified) stats.push(el("span", { class: "petrified-badge" }, "petrified"));
+  if (inPlay && data.damage) stats.push(token("damage", data.damage, "damage"));
+  if (data.shield) stats.push(token("shield", null, "shield"));
+  if (data.charges) stats.push(token("charge", data.charges, "charges"));
+  if (data.petrified) stats.push(el("span", { class: "petrified-badge" }, icon("petrified", ""), "petrified"));
   if (data.attacking) stats.push(el("span", { class: "state" }, "attacking"));
   if (data.blocking) stats.push(el("span", { class: "state" }, "blocking"));
-  const title = [`${data.name} (${data.card})`, data.text, ...(entries || []).map((e) => `▶ ${e.text}`)].join("\n");
-  const node = el("div", {
-    class: classes,
-    dataset: { card: data.card, name: data.name },
-    title,
-    role: entries?.length ? "button" : null,
-    tabindex: entries?.length ? "0" : null,
-  },
-  el("div", { class: "card-head" }, el("span", { class: "name" }, data.name), el("span", { class: "number" }, data.card)),
-  el("div", { class: "card-type" }, [data.kind, data.clan].filter(Boolean).join(" · ")),
-  data.cost?.length
-    ? el("div", { class: "cost", title: `cost: ${data.cost.join(", ")}` },
-      data.cost.map((c) => el("span", { class: ["pip", `clan-${c}`], title: c }, CLAN_MARK[c] || c.slice(0, 1).toUpperCase())))
-    : null,
-  stats.length ? el("div", { class: "stats" }, stats) : null,
-  el("p", { class: "text" }, data.text || ""),
-  entries?.length ? el("div", { class: "verbs" }, [...new Set(entries.map((e) => e.action.kind))].join(" / ")) : null);
-  if (entries?.length) makePlayable(node, (event) => ctx.play(entries, event, data.name));
-  return node;
+  return cardFace({
+    id: data.card,
+    name: data.name,
+    type: [data.kind, data.clan].filter(Boolean).join(" · "),
+    cost: data.cost || [],
+    stats,
+    text: data.text || "",
+    classes,
+    entries: entries || [],
+    play: (event) => ctx.play(entries, event, data.name),
+  });
 }

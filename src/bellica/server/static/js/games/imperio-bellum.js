@@ -1,19 +1,42 @@
-// Draws Imperio Bellum: the 9×9 board with clickable squares, and the facts of the position.
+// The Imperio Bellum plug-in: the 9×9 board turned toward the viewer, clickable squares, the facts.
 
 import { makePlayable } from "/static/js/chooser.js";
 import { el } from "/static/js/dom.js";
+import { boardGrid } from "/static/js/kit/board.js";
+import { icon } from "/static/js/kit/icons.js";
 
 const FILES = "abcdefghi";
 const LETTERS = { headquarters: "HQ", base: "B", knight: "K", archer: "A", pikeman: "P", footsoldier: "F" };
 const UNIT_ORDER = ["knight", "archer", "pikeman", "footsoldier"];
 const SIDES = ["attacker", "defender"];
+/** The actions that end a step or deploy a whole set-up: always on the action bar. */
+const MAIN_KINDS = new Set(["ready", "reserves_ready", "alterations_done", "end_turn", "no_spawn", "formation", "preset"]);
 
 // A piece picked in the browser when moves start from several squares (e.g. alterations):
 // its destinations are highlighted until the position changes.
 let picked = { moves: -1, square: null };
 
+export default {
+  // everything on the board is public: hot-seat players need no hand-over screen
+  secrets: false,
+  draw: drawImperio,
+  mainActions: (legal) => legal.filter((entry) => MAIN_KINDS.has(entry.action.kind)),
+  groupOf,
+  round: (view) => roundText(view.observation),
+};
+
+/** The bar's group of an action: the piece it moves, the square it uses, or the reserves. */
+function groupOf(action) {
+  if (action.kind === "reinforce" || action.kind === "unreinforce") return "Reserves";
+  if (action.kind === "formation" || action.kind === "preset") return "Formations";
+  if (action.kind === "place") return `Place ${action.piece}s`;
+  const square = action.from || action.square;
+  if (square) return action.piece ? `${capitalized(action.piece)} ${square}` : `Square ${square}`;
+  return null;
+}
+
 /** The Imperio Bellum table: board and facts side by side. */
-export function drawImperio(view, ctx) {
+function drawImperio(view, ctx) {
   const obs = view.observation;
   if (picked.moves !== view.game.moves) picked = { moves: view.game.moves, square: null };
   const actions = squareActions(ctx.legal, picked.square, (square) => {
@@ -58,17 +81,15 @@ function squareActions(legal, pickedSquare, pick) {
 
 function board(obs, actions, ctx) {
   const pieces = new Map(obs.pieces.map((p) => [p.square, p]));
-  const cells = [];
-  for (let rank = 9; rank >= 1; rank--) {
-    cells.push(el("div", { class: "coord rank" }, String(rank)));
-    for (let file = 0; file < 9; file++) {
-      const name = FILES[file] + rank;
-      cells.push(square(name, (file + rank) % 2 === 0, pieces.get(name), actions.get(name), obs, ctx));
-    }
-  }
-  cells.push(el("div", { class: "coord corner" }));
-  for (const file of FILES) cells.push(el("div", { class: "coord file" }, file));
-  return el("div", { id: "board", class: "imperio-board", dataset: { selected: obs.selected || "" } }, cells);
+  return boardGrid({
+    files: FILES,
+    ranks: 9,
+    // the defender's edge is drawn at the bottom for the defender: each army moves up its screen
+    flip: obs.side === "defender",
+    className: "imperio-board",
+    dataset: { selected: obs.selected || "", facing: obs.side || "attacker" },
+    cell: (name, dark) => square(name, dark, pieces.get(name), actions.get(name), obs, ctx),
+  });
 }
 
 function square(name, dark, piece, slot, obs, ctx) {
@@ -83,7 +104,7 @@ function square(name, dark, piece, slot, obs, ctx) {
     .filter(Boolean).join("\n");
   const node = el("div", {
     class: classes,
-    dataset: { square: name, piece: piece?.piece, side: piece?.side },
+    dataset: { square: name, mark: name, piece: piece?.piece, side: piece?.side },
     title,
     role: slot ? "button" : null,
     tabindex: slot ? "0" : null,
@@ -137,15 +158,13 @@ function facts(obs, view, ctx) {
       UNIT_ORDER.map((kind) => el("td", {}, String(obs.reinforcements?.[side]?.[kind] ?? "")))))));
 
   const combats = obs.last_combats || [];
-  const events = (obs.events || []).filter((text) => !combats.some((c) => c.text === text));
   return el("div", { id: "facts", class: "panel facts" },
     el("dl", { class: "facts-list" }, rows.map(([key, value]) => [el("dt", {}, key), el("dd", {}, value)])),
     el("h4", {}, "Forces (reinforcements: K A P F)"),
     sides,
-    combats.length || events.length
-      ? el("div", { class: "combats" }, el("h4", {}, "Last combats"),
-        el("ul", {}, combats.map((c) => el("li", { class: c.attacker_won ? "won" : "lost" }, c.text)),
-          events.map((text) => el("li", {}, text))))
+    combats.length
+      ? el("div", { class: "combats" }, el("h4", {}, icon("attack", ""), " Last combats"),
+        el("ul", {}, combats.map((c) => el("li", { class: c.attacker_won ? "won" : "lost" }, c.text))))
       : null,
     legend(),
     obs.position ? el("details", { class: "position" }, el("summary", {}, "Position notation"), el("pre", {}, obs.position)) : null);
@@ -160,7 +179,8 @@ function legend() {
       el("li", {}, el("span", { class: "square-sample target" }), " a destination"),
       el("li", {}, el("span", { class: "square-sample attack" }), " an attack"),
       el("li", {}, el("span", { class: "square-sample hold" }), " hold (end the piece's action)"),
-      el("li", {}, "thick ring: entrenched · faded: has acted · dashed: captured")));
+      el("li", {}, el("span", { class: "square-sample marked" }), " touched by the last turn"),
+      el("li", {}, icon("ring", "entrenched"), " thick ring: entrenched · faded: has acted · dashed: captured")));
 }
 
 // "2 of 50"; once the house-rule limit has run out, say so rather than "4 of 3".
@@ -168,4 +188,8 @@ function roundText(obs) {
   if (!obs.turn_limit) return String(obs.round);
   if (obs.round > obs.turn_limit) return `${obs.turn_limit} of ${obs.turn_limit} (limit reached)`;
   return `${obs.round} of ${obs.turn_limit}`;
+}
+
+function capitalized(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
