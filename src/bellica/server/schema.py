@@ -49,7 +49,7 @@ class NewGame(Strict):
     )
     variant: Name | None = Field(None, description="default: the game's first variant")
     players: int | None = Field(None, ge=1, le=16, description="default: the variant's count")
-    options: dict[Name, Annotated[OptionValue, Field(union_mode="left_to_right")]] = Field(
+    options: dict[Name, OptionValue] = Field(
         default_factory=dict,
         max_length=32,
         description="game options, e.g. {'turn_limit': 20}; the catalog lists each game's",
