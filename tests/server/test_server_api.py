@@ -293,3 +293,28 @@ def test_ai_choices_are_seeded_from_a_secret_key_not_the_game_seed() -> None:
     assert agent_seed("k1", 0, 5) == agent_seed("k1", 0, 5)
     assert len({agent_seed(key, 0, 5) for key in ("k1", "k2", "k3")}) == 3
     assert agent_seed("k1", 0, 5) != agent_seed("k1", 1, 5) != agent_seed("k1", 1, 6)
+
+
+def test_an_action_the_store_cannot_save_is_refused_and_the_game_goes_on(
+    client: TestClient, db: Any
+) -> None:
+    """The game's row fails to update (a trigger stands in for a full disk): the client hears
+    503, nothing was stored or applied, and the same action then goes through."""
+    import sqlite3
+
+    made = two_humans(client)
+    game_id, token = made["game"]["id"], made["seats"][0]["token"]
+    before = view(client, game_id, token)
+    first = before["legal"][0]["action"]
+    with sqlite3.connect(db) as raw:
+        raw.execute(
+            "CREATE TRIGGER full BEFORE UPDATE ON games BEGIN SELECT RAISE(ABORT, 'full'); END"
+        )
+    failed = act(client, game_id, token, first, moves=0)
+    assert failed.status_code == 503 and "nothing changed" in failed.json()["detail"]
+    assert view(client, game_id, token) == before
+    with sqlite3.connect(db) as raw:
+        assert raw.execute("SELECT count(*) FROM actions").fetchone()[0] == 0
+        raw.execute("DROP TRIGGER full")
+    assert act(client, game_id, token, first, moves=0).status_code == 200
+    assert view(client, game_id)["game"]["moves"] == 1

@@ -91,3 +91,52 @@ def test_a_file_from_an_earlier_version_gains_the_new_columns(tmp_path: Path) ->
     loaded = Store(path).load("g")
     assert loaded is not None
     assert loaded.moves == 1 and len(loaded.ai_key) == 32 and not loaded.chosen_seed
+
+
+FAIL_UPDATES = """CREATE TRIGGER fail_update BEFORE UPDATE ON games
+    BEGIN SELECT RAISE(ABORT, 'the disk is full'); END"""
+
+
+def test_an_action_whose_game_update_fails_is_not_stored(tmp_path: Path) -> None:
+    """The action's row and the game's new head are one transaction: when the second
+    statement fails, the first is undone, and the game's next action can still be stored."""
+    path = tmp_path / "games.sqlite3"
+    store = Store(path)
+    store.create(row("g", "2026-01-01T00:00:00+00:00"))
+    store.append("g", 1, 0, {"kind": "ready"}, to_move=1, over=False)
+    store._db.execute(FAIL_UPDATES)
+    with pytest.raises(sqlite3.DatabaseError, match="the disk is full"):
+        store.append("g", 2, 1, {"kind": "end_turn"}, to_move=0, over=False)
+    assert not store._db.in_transaction
+    other = sqlite3.connect(path)
+    assert other.execute("SELECT count(*) FROM actions").fetchone()[0] == 1
+    loaded = store.load("g")
+    assert loaded is not None and loaded.moves == 1 and loaded.actions == [{"kind": "ready"}]
+    store._db.execute("DROP TRIGGER fail_update")
+    store.append("g", 2, 1, {"kind": "end_turn"}, to_move=0, over=False)
+    loaded = store.load("g")
+    assert loaded is not None and loaded.moves == 2 and len(loaded.actions) == 2
+    store.close()
+
+
+def test_a_failed_upgrade_adds_no_column(tmp_path: Path) -> None:
+    """The columns an old file lacks are added in one transaction: all of them or none."""
+    path = tmp_path / "old.sqlite3"
+    old = sqlite3.connect(path)
+    old.executescript(
+        """
+        CREATE TABLE games (id TEXT PRIMARY KEY, game TEXT NOT NULL, players INTEGER NOT NULL,
+            variant TEXT NOT NULL, options TEXT NOT NULL, seed INTEGER NOT NULL,
+            seats TEXT NOT NULL, created TEXT NOT NULL, updated TEXT NOT NULL,
+            over INTEGER NOT NULL DEFAULT 0);
+        INSERT INTO games VALUES ('g', 'bellum', 2, 'standard', '{}', 5, '[]', 't', 't', 0);
+        """
+        + FAIL_UPDATES
+        + ";"
+    )
+    old.commit()
+    old.close()
+    with pytest.raises(sqlite3.DatabaseError, match="the disk is full"):
+        Store(path)  # filling in `moves` for the stored game updates it
+    columns = {r[1] for r in sqlite3.connect(path).execute("PRAGMA table_info(games)")}
+    assert "moves" not in columns and "ai_key" not in columns

@@ -4,19 +4,32 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+import sqlite3
 from collections.abc import AsyncIterator
 from importlib.resources import files
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
 
+from bellica.server.docs_page import docs_page
 from bellica.server.hall import ApiError, Hall, catalog
+from bellica.server.limits import BodyLimit, Limits, RateLimited, TokenBuckets, clip, clip_value
+from bellica.server.schema import (
+    Catalog,
+    Created,
+    Move,
+    NewGame,
+    Summary,
+    View,
+    exact_openapi,
+    problems,
+)
 from bellica.server.store import Store
 from bellica.server.thinking import Thinkers
 
@@ -24,39 +37,23 @@ STATIC = Path(str(files("bellica.server") / "static"))
 HELLO_SECONDS = 10  # a WebSocket must say who it is within this time
 SEND_SECONDS = 10  # a WebSocket that takes longer to accept a view is dropped
 
+log = logging.getLogger("bellica.server")
+
+API_DESCRIPTION = """\
+Every refusal is a 4xx answer with a JSON body `{"detail": "what is wrong"}` and changes
+nothing. Request bodies are limited in size (413), and each client address may create a few
+games at once, then one every few seconds (429 with `Retry-After`).
+
+An action names the move count the client has seen (`moves`): that is the idempotency guard,
+so a request sent twice acts once and the second gets 409.
+
+Seat tokens go in an `Authorization: Bearer TOKEN` header. The live WebSocket
+`/api/games/{game_id}/live` is not listed here: send `{"token": "..."}` (or `{"token": null}`
+to watch) first, then read views.
+"""
+
 bearer = HTTPBearer(auto_error=False, description="The seat token from the game's link.")
 Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
-
-
-class SeatSpec(BaseModel):
-    """One seat of a new game: a human (who gets a token) or an AI agent."""
-
-    kind: Literal["human", "ai"]
-    agent: str | None = Field(
-        None, description="agent spec for an AI seat: random, greedy, mcts:seconds=1, ..."
-    )
-
-
-class NewGame(BaseModel):
-    """What the lobby sends to create a game."""
-
-    game: str = Field(description="game id, e.g. imperio-bellum or bellum")
-    variant: str | None = Field(None, description="default: the game's first variant")
-    players: int | None = Field(None, ge=1, le=16, description="default: the variant's count")
-    options: dict[str, str | int | float | bool] = Field(
-        default_factory=dict, description="game options, e.g. {'turn_limit': 20}"
-    )
-    seats: list[SeatSpec] = Field(min_length=1, max_length=16)
-    seed: int | None = Field(None, ge=0, lt=2**63, description="default: a random seed")
-
-
-class Move(BaseModel):
-    """An action for the seat whose token is sent."""
-
-    action: dict[str, Any] = Field(description="one of the view's legal[i].action")
-    moves: int | None = Field(
-        None, ge=0, description="the move count the client saw; refused (409) if stale"
-    )
 
 
 async def hall_of(request: Request) -> Hall:
@@ -77,15 +74,23 @@ def _token(credentials: HTTPAuthorizationCredentials | None) -> str | None:
     return credentials.credentials if credentials is not None else None
 
 
+SHOWN_PROBLEMS = 5  # a validation answer names at most this many problems
+
+
 def _validation_message(err: RequestValidationError) -> tuple[int, str]:
-    problems = []
+    """400 for a body that is not JSON, else 422; the problems in words, without the input
+    (a key of the body is quoted cut short)."""
+    found = []
     status = 422
     for error in err.errors():
         if error.get("type") == "json_invalid":
             status = 400
-        where = ".".join(str(part) for part in error.get("loc", ()) if part != "body")
-        problems.append(f"{where}: {error.get('msg')}" if where else str(error.get("msg")))
-    return status, "bad request: " + "; ".join(problems)
+        where = ".".join(clip_value(part) for part in error.get("loc", ()) if part != "body")
+        found.append(f"{where}: {error.get('msg')}" if where else str(error.get("msg")))
+    shown = "; ".join(found[:SHOWN_PROBLEMS])
+    if len(found) > SHOWN_PROBLEMS:
+        shown += f"; and {len(found) - SHOWN_PROBLEMS} more"
+    return status, clip("bad request: " + shown)
 
 
 class Outbox:
@@ -143,8 +148,12 @@ async def _serve_socket(socket: WebSocket, outbox: Outbox) -> None:
                 await task
 
 
-def create_app(db: str | Path, ai_workers: int | None = None) -> FastAPI:
-    """The server's app, storing games in the SQLite file `db`."""
+def create_app(
+    db: str | Path, ai_workers: int | None = None, limits: Limits | None = None
+) -> FastAPI:
+    """The server's app, storing games in the SQLite file `db`, holding clients to `limits`."""
+    limits = limits or Limits()
+    creations = TokenBuckets(limits.create_burst, limits.create_seconds)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -159,33 +168,61 @@ def create_app(db: str | Path, ai_workers: int | None = None) -> FastAPI:
     app = FastAPI(
         title="bellica",
         summary="Play the bellica war games: create games, act for your seat, watch live.",
+        description=API_DESCRIPTION,
         lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
     )
+    app.add_middleware(BodyLimit, limit=limits.body_bytes)
+    app.openapi = exact_openapi(app)  # type: ignore[method-assign]
 
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, err: ApiError) -> JSONResponse:
-        return JSONResponse({"detail": err.detail}, status_code=err.status)
+        return JSONResponse({"detail": clip(err.detail)}, status_code=err.status)
 
     @app.exception_handler(RequestValidationError)
     async def _bad_request(request: Request, err: RequestValidationError) -> JSONResponse:
         status, message = _validation_message(err)
         return JSONResponse({"detail": message}, status_code=status)
 
-    @app.get("/api/catalog", tags=["lobby"])
+    @app.exception_handler(RateLimited)
+    async def _rate_limited(request: Request, err: RateLimited) -> JSONResponse:
+        headers = {"Retry-After": str(err.retry_after)}
+        return JSONResponse({"detail": str(err)}, status_code=429, headers=headers)
+
+    @app.exception_handler(sqlite3.Error)
+    async def _store_failed(request: Request, err: sqlite3.Error) -> JSONResponse:
+        log.error("the store failed: %s", err)
+        detail = "the game could not be stored, so nothing changed; try again"
+        return JSONResponse({"detail": detail}, status_code=503)
+
+    def creation_allowed(request: Request) -> None:
+        """Spend one of the client address's tokens for a new game (429 when none is left)."""
+        creations.take(request.client.host if request.client else "")
+
+    @app.get("/api/catalog", tags=["lobby"], response_model=Catalog)
     async def get_catalog() -> dict[str, Any]:
         """The games with their variants, player counts and options, and the AI agents."""
         return catalog()
 
-    @app.get("/api/games", tags=["lobby"])
+    @app.get("/api/games", tags=["lobby"], response_model=list[Summary], responses=problems(422))
     async def list_games(
         hall: HallDep, limit: Annotated[int, Query(ge=1, le=1000)] = 100
     ) -> list[dict[str, Any]]:
         """The newest stored games (at most `limit`): public summaries, no tokens, no seeds."""
         return hall.summaries(limit)
 
-    @app.post("/api/games", status_code=201, tags=["lobby"])
+    @app.post(
+        "/api/games",
+        status_code=201,
+        tags=["lobby"],
+        response_model=Created,
+        responses=problems(400, 413, 422, 429, 503),
+        dependencies=[Depends(creation_allowed)],
+    )
     async def create_game(new: NewGame, hall: HallDep) -> dict[str, Any]:
-        """Create a game; the answer holds each human seat's token and link (shown only once)."""
+        """Create a game; the answer holds each human seat's token and link (shown only once).
+        Each client address may create a few games at once, then one every few seconds."""
         options = dict(new.options)
         table, tokens = hall.create(
             new.game,
@@ -209,7 +246,12 @@ def create_app(db: str | Path, ai_workers: int | None = None) -> FastAPI:
             )
         return {"game": table.summary(), "seats": seats}
 
-    @app.get("/api/games/{game_id}", tags=["play"])
+    @app.get(
+        "/api/games/{game_id}",
+        tags=["play"],
+        response_model=None,
+        responses={200: {"model": View}, **problems(403, 404)},
+    )
     async def get_view(game_id: str, hall: HallDep, credentials: Credentials) -> dict[str, Any]:
         """The view of the seat whose token is sent, or the spectator's view without a token."""
         table = hall.table(game_id)
@@ -217,16 +259,33 @@ def create_app(db: str | Path, ai_workers: int | None = None) -> FastAPI:
         seat = hall.seat_for(table, token) if token else None
         return table.view(seat)
 
-    @app.post("/api/games/{game_id}/actions", tags=["play"])
+    @app.post(
+        "/api/games/{game_id}/actions",
+        tags=["play"],
+        response_model=None,
+        responses={200: {"model": View}, **problems(400, 401, 403, 404, 409, 413, 422, 503)},
+    )
     async def post_action(
         game_id: str, move: Move, hall: HallDep, credentials: Credentials
     ) -> dict[str, Any]:
-        """Act for the seat whose token is sent; the seat's new view."""
+        """Act for the seat whose token is sent; the seat's new view. Send `moves` (the
+        view's game.moves) so that a repeated request cannot act twice."""
         table = hall.table(game_id)
         seat = hall.seat_for(table, _token(credentials))
         return await hall.act(table, seat, move.action, move.moves)
 
-    @app.get("/api/games/{game_id}/record", tags=["play"])
+    @app.get(
+        "/api/games/{game_id}/record",
+        tags=["play"],
+        response_class=Response,
+        responses={
+            200: {
+                "description": "the record: game, players, variant, options, seed, actions",
+                "content": {"application/json": {"schema": {"type": "object"}}},
+            },
+            **problems(404, 409),
+        },
+    )
     async def get_record(game_id: str, hall: HallDep) -> Response:
         """The game's record (seed and actions) as a JSON file, once the game is over."""
         table = hall.table(game_id)
@@ -242,6 +301,10 @@ def create_app(db: str | Path, ai_workers: int | None = None) -> FastAPI:
             media_type="application/json",
             headers={"Content-Disposition": f'attachment; filename="{name}"'},
         )
+
+    @app.get("/docs", include_in_schema=False)
+    async def docs() -> Response:
+        return docs_page(app.openapi_url or "/openapi.json", app.title)
 
     @app.websocket("/api/games/{game_id}/live")
     async def live(socket: WebSocket, game_id: str) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -83,8 +85,9 @@ class GameRow:
 
 
 class Store:
-    """Games and their actions in one SQLite file (WAL mode). Every write is its own committed
-    transaction, so whatever a caller was told has been stored survives a crash."""
+    """Games and their actions in one SQLite file (WAL mode). Every write is one committed
+    transaction, all or nothing, so whatever a caller was told has been stored survives a
+    crash, and whatever failed left no trace."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
@@ -101,7 +104,7 @@ class Store:
     def _upgrade(self) -> None:
         """Add the columns that files written by earlier versions lack."""
         have = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
-        with self._db:
+        with self._lock, self._transaction():
             for name, declaration, fill in ADDED_COLUMNS:
                 if name not in have:
                     self._db.execute(f"ALTER TABLE games ADD COLUMN {name} {declaration}")
@@ -112,12 +115,26 @@ class Store:
         with self._lock:
             self._db.close()
 
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """One transaction around the statements of the block: committed if the block ends,
+        rolled back if it raises. (The connection is in autocommit mode, where `with db:`
+        would commit each statement on its own.) The caller holds the lock."""
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+            self._db.execute("COMMIT")
+        except BaseException:
+            if self._db.in_transaction:  # SQLite may have rolled back already
+                self._db.execute("ROLLBACK")
+            raise
+
     def create(self, row: GameRow) -> None:
         config = row.config
         if config.cards is not None:
             raise ValueError("a game played with its own card file cannot be stored")
         seats = json.dumps([seat.to_json() for seat in row.seats])
-        with self._lock, self._db:
+        with self._lock, self._transaction():
             self._db.execute(
                 "INSERT INTO games (id, game, players, variant, options, seed, seats, created,"
                 " updated, over, moves, to_move, ai_key, chosen_seed)"
@@ -147,9 +164,10 @@ class Store:
         to_move: int | None,
         over: bool,
     ) -> str:
-        """Store action number `move` (1-based) and commit; the time it was stored."""
+        """Store action number `move` (1-based) and the game's new head in one committed
+        transaction; the time it was stored. If it raises, nothing was stored."""
         at = now()
-        with self._lock, self._db:
+        with self._lock, self._transaction():
             self._db.execute(
                 "INSERT INTO actions (game_id, move, seat, action, at) VALUES (?, ?, ?, ?, ?)",
                 (game_id, move, seat, json.dumps(action), at),

@@ -62,11 +62,17 @@ export const api = {
   games: () => request("GET", "/api/games"),
   createGame: (body) => request("POST", "/api/games", { body }),
   view: (gameId, token) => request("GET", `/api/games/${encodeURIComponent(gameId)}`, { token }),
-  act: (gameId, token, action, moves) =>
-    request("POST", `/api/games/${encodeURIComponent(gameId)}/actions`, {
+  /** Acts for a seat. `moves` (the view's game.moves) is required: it is the idempotency
+   * guard, so a request sent twice acts once and the server answers 409 to the second. */
+  act: async (gameId, token, action, moves) => {
+    if (!Number.isInteger(moves) || moves < 0) {
+      throw new ApiError(0, "an action needs the move count of the view it was chosen from");
+    }
+    return request("POST", `/api/games/${encodeURIComponent(gameId)}/actions`, {
       token,
       body: { action, moves },
-    }),
+    });
+  },
   recordUrl: (gameId) => `/api/games/${encodeURIComponent(gameId)}/record`,
   liveUrl: (gameId) => {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
