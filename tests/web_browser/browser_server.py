@@ -62,6 +62,9 @@ class Server:
                 str(workdir / "games.sqlite3"),
                 "--ai-workers",
                 "1",
+                # every test's games come from 127.0.0.1: no creation rate limit here
+                "--create-burst",
+                "100000",
             ],
             stdout=self.log,
             stderr=subprocess.STDOUT,

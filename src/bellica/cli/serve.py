@@ -25,11 +25,26 @@ def serve(
             "--ai-workers", min=1, help="Processes that think for AI seats [default: cores]."
         ),
     ] = None,
+    create_burst: Annotated[
+        int,
+        typer.Option(
+            "--create-burst",
+            min=1,
+            help="Games one address may create at once.",
+        ),
+    ] = 10,
+    create_seconds: Annotated[
+        float,
+        typer.Option(
+            "--create-seconds", min=0.0, help="Seconds before an address may create one more game."
+        ),
+    ] = 3.0,
 ) -> None:
     """Serve the browser client: a lobby, live tables, stored games that survive restarts."""
     import uvicorn
 
     from bellica.server import create_app
+    from bellica.server.limits import Limits
 
     path = db if db is not None else _default_db()
     if path.is_dir():
@@ -37,12 +52,13 @@ def serve(
             f"--db {path} is a directory; give a file name such as {path / 'games.sqlite3'}"
         )
     _check_port_free(host, port)
+    limits = Limits(create_burst=create_burst, create_seconds=create_seconds)
     shown = f"[{host}]" if ":" in host else host
     if host in ("0.0.0.0", "::"):
         shown = "127.0.0.1"
     typer.echo(f"bellica is serving at http://{shown}:{port}/  (games stored in {path})")
     typer.echo("Open that address in a browser; press Ctrl+C to stop.")
-    uvicorn.run(create_app(path, ai_workers), host=host, port=port, log_level="warning")
+    uvicorn.run(create_app(path, ai_workers, limits), host=host, port=port, log_level="warning")
 
 
 def _default_db() -> Path:
