@@ -18,7 +18,7 @@ from pydantic import BaseModel, Field
 
 from bellica.server.hall import ApiError, Hall, catalog
 from bellica.server.store import Store
-from bellica.server.thinking import Thinkers
+from bellica.server.thinking import DEFAULT_SECONDS, Thinkers
 
 STATIC = Path(str(files("bellica.server") / "static"))
 HELLO_SECONDS = 10  # a WebSocket must say who it is within this time
@@ -143,12 +143,15 @@ async def _serve_socket(socket: WebSocket, outbox: Outbox) -> None:
                 await task
 
 
-def create_app(db: str | Path, ai_workers: int | None = None) -> FastAPI:
-    """The server's app, storing games in the SQLite file `db`."""
+def create_app(
+    db: str | Path, ai_workers: int | None = None, ai_seconds: float = DEFAULT_SECONDS
+) -> FastAPI:
+    """The server's app, storing games in the SQLite file `db`; an AI move takes at most
+    `ai_seconds`."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hall = Hall(Store(db), Thinkers(ai_workers))
+        hall = Hall(Store(db), Thinkers(ai_workers, seconds=ai_seconds))
         app.state.hall = hall
         hall.resume_all()
         try:
