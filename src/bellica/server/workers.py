@@ -88,7 +88,9 @@ class ProcessWorker:
             status, value = self._conn.recv()
         except (EOFError, OSError) as err:
             self.kill()
-            raise WorkerLost(f"AI worker {self.pid} died: {err or type(err).__name__}") from None
+            raise WorkerLost(
+                f"AI worker {self.pid} died ({str(err) or type(err).__name__})"
+            ) from None
         if status == "error":
             raise ThinkingFailed(value)
         return value
