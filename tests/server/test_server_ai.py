@@ -34,7 +34,7 @@ def stubborn(
     return choose(game_id, record, spec, seat, seed, seconds)
 
 
-async def settle(condition: Any, seconds: float = 20, tables: Sequence[Table] = ()) -> None:
+async def settle(condition: Any, seconds: float = 90, tables: Sequence[Table] = ()) -> None:
     """Wait for `condition`; no table's AI may fail meanwhile."""
     end = time.monotonic() + seconds
     while not condition():
@@ -119,23 +119,23 @@ def test_a_quick_move_does_not_wait_behind_long_ones() -> None:
     order: list[str] = []
 
     async def scenario() -> None:
-        thinkers = Thinkers(2, ThreadPoolExecutor(2), target=fake_thinking(order, 0.5))
+        thinkers = Thinkers(2, ThreadPoolExecutor(2), target=fake_thinking(order, 0.8))
         record = STATE.record()
         long = [
             asyncio.ensure_future(thinkers.choose(f"long{n}", record, "mcts:seconds=10", 0, 0))
-            for n in range(4)
+            for n in range(3)
         ]
         await asyncio.sleep(0.05)  # the long games are queued first
         start = time.monotonic()
         await thinkers.choose("quick", record, "greedy", 0, 0)
         waited = time.monotonic() - start
-        assert waited < 0.3, f"the greedy move waited {waited:.2f} s behind long ones"
+        assert waited < 0.6, f"the greedy move waited {waited:.2f} s behind long ones"
         assert order[:2] == ["long0", "quick"]  # long moves held one worker of the two
         await asyncio.gather(*long)
         thinkers.close()
 
     asyncio.run(scenario())
-    assert order == ["long0", "quick", "long1", "long2", "long3"]
+    assert order == ["long0", "quick", "long1", "long2"]
 
 
 def test_a_worker_that_overruns_is_killed_and_the_next_move_is_thought(tmp_path: Path) -> None:
@@ -149,7 +149,7 @@ def test_a_worker_that_overruns_is_killed_and_the_next_move_is_thought(tmp_path:
         start = time.monotonic()
         with pytest.raises(Overtime):
             await thinkers.choose("g", record, STUBBORN, seat, 1)
-        assert time.monotonic() - start < 3
+        assert time.monotonic() - start < 20  # not the 60 s it would sleep
         with pytest.raises(ProcessLookupError):
             os.kill(runaway, 0)
         data = await thinkers.choose("g", record, "random", seat, 1)

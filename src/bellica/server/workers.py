@@ -83,11 +83,11 @@ class ProcessWorker:
             self._conn.send((target, args))
             self._wait("take the job")
             if not self._conn.poll(seconds + margin):
-                self.kill()
+                self._end()
                 raise Overtime(f"no answer within {seconds:g} s and a margin of {margin:g} s")
             status, value = self._conn.recv()
         except (EOFError, OSError) as err:
-            self.kill()
+            self._end()
             raise WorkerLost(
                 f"AI worker {self.pid} died ({str(err) or type(err).__name__})"
             ) from None
@@ -109,11 +109,16 @@ class ProcessWorker:
         self._conn.recv()
 
     def kill(self) -> None:
-        """End the process at once (idempotent)."""
+        """End the process at once (idempotent); a `run` waiting for it then sees it die."""
         self.alive = False
         if self._process.pid is not None and self._process.exitcode is None:
             self._process.kill()
             self._process.join(5)
+
+    def _end(self) -> None:
+        """Kill the process and close the pipe (from the thread that runs the job)."""
+        self.kill()
+        self._conn.close()
 
 
 class ThreadWorker:
