@@ -140,6 +140,8 @@ def test_rules_render_the_markdown() -> None:
         (["serve", "--port", "0"], ["--port"]),
         (["serve", "--port", "http"], ["--port"]),
         (["serve", "--ai-workers", "0"], ["--ai-workers"]),
+        (["serve", "--ai-seconds", "0"], ["--ai-seconds"]),
+        (["serve", "--ai-seconds", "nan"], ["--ai-seconds"]),
         (["serve", "--host", "no-such-host.invalid"], ["cannot serve on host"]),
     ],
 )

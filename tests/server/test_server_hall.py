@@ -111,29 +111,3 @@ def test_a_stored_game_that_no_longer_replays_does_not_stop_the_others(tmp_path:
         await hall.close()
 
     asyncio.run(resume())
-
-
-def test_a_killed_worker_is_replaced_and_the_ai_plays_on(tmp_path: Path) -> None:
-    import os
-    import signal
-
-    async def scenario() -> None:
-        thinkers = Thinkers(1)
-        hall = Hall(Store(tmp_path / "g.sqlite3"), thinkers)
-        table, _ = hall.create(
-            "imperio-bellum",
-            None,
-            None,
-            {"attacker": "1"},
-            [("ai", "mcts:seconds=0.5"), ("human", None)],
-            1,
-        )
-        pool = thinkers._pool
-        await settle(lambda: getattr(pool, "_processes", None))
-        for pid in list(pool._processes):  # type: ignore[attr-defined]
-            os.kill(pid, signal.SIGKILL)
-        await settle(lambda: table.row.actions)  # the AI seat moves all the same, in a new pool
-        assert thinkers._pool is not pool
-        await hall.close()
-
-    asyncio.run(scenario())

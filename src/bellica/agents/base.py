@@ -75,6 +75,9 @@ class Agent(ABC):
     `kind` is the agent's name in specs and `options` the settings a spec may give it;
     `name` is the agent's canonical spec (`mcts:seconds=1`), which `make_agent` turns back
     into an equal agent. `rng` is the agent's own generator, seeded from `seed`.
+
+    `deadline`, when whoever runs the agent sets it, is the `time.perf_counter()` by which
+    `act` must answer: an agent that searches stops there and plays its best action so far.
     """
 
     kind: ClassVar[str] = "agent"
@@ -86,6 +89,7 @@ class Agent(ABC):
         self.seed = seed
         self.rng = Rng(seed)
         self.name = self.kind
+        self.deadline: float | None = None
 
     @abstractmethod
     def act(self, view: SeatView) -> Action:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from bellica.agents.base import Agent, Option
 from bellica.core import Action, SeatView, State
 
@@ -13,7 +15,7 @@ class GreedyAgent(Agent):
     whose result the game's heuristic likes best, on average over the copies (dice are rolled
     inside `apply`, so one copy would be noisy). When an action only begins a move (a piece is
     picked and the same seat must now choose where it goes) it looks through to the best
-    completion, up to `depth` decisions deep.
+    completion, up to `depth` decisions deep. Past a `deadline` it values no more actions.
     """
 
     kind = "greedy"
@@ -36,7 +38,10 @@ class GreedyAgent(Agent):
         worlds = [view.determinize(rng.next64()) for _ in range(self.samples)]
         best: list[Action] = []
         best_value = -2.0
+        deadline = self.deadline
         for action in legal:
+            if best and deadline is not None and time.perf_counter() >= deadline:
+                break  # out of time: the best of the actions valued so far
             total, count = 0.0, 0
             for world in worlds:
                 if not world.is_legal(action):

@@ -38,7 +38,8 @@ class MctsAgent(Agent):
     of the state after them, looking through a picked piece to its best use, so the search
     tries promising actions first. `rollout` defaults to 0 (value the leaf at once) for games
     with a heuristic of their own and to 20 for games without one, where only the end of a
-    game says anything. The budget is `iterations` or `seconds` (400 iterations if neither).
+    game says anything. The budget is `iterations` or `seconds` (400 iterations if neither);
+    a `deadline` set by the caller cuts either short.
     """
 
     kind = "mcts"
@@ -87,19 +88,20 @@ class MctsAgent(Agent):
             self.last_iterations = 0
             return legal[0]
         root = _Node(view.game.players)
-        if self.seconds is None:
-            assert self.iterations is not None
-            for _ in range(self.iterations):
-                self._iterate(view, root)
-            count = self.iterations
-        else:
-            count = 0
-            deadline = time.perf_counter() + self.seconds
-            while True:
-                self._iterate(view, root)
-                count += 1
-                if time.perf_counter() >= deadline:
-                    break
+        deadline = self.deadline
+        if self.seconds is not None:
+            own = time.perf_counter() + self.seconds
+            deadline = own if deadline is None else min(deadline, own)
+        limit = self.iterations if self.seconds is None else None
+        count = 0
+        clock = time.perf_counter
+        while True:  # at least one iteration, then until the budget or the deadline is spent
+            self._iterate(view, root)
+            count += 1
+            if (limit is not None and count >= limit) or (
+                deadline is not None and clock() >= deadline
+            ):
+                break
         self.last_iterations = count
         return self._choose(root, legal, view.seat)
 

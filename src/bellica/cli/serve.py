@@ -39,6 +39,15 @@ def serve(
             "--create-seconds", min=0.0, help="Seconds before an address may create one more game."
         ),
     ] = 3.0,
+    ai_seconds: Annotated[
+        float,
+        typer.Option(
+            "--ai-seconds",
+            min=0.1,
+            max=3600,
+            help="Most wall time an AI may think per move; agents asking more are refused.",
+        ),
+    ] = 60.0,
 ) -> None:
     """Serve the browser client: a lobby, live tables, stored games that survive restarts."""
     import uvicorn
@@ -58,7 +67,12 @@ def serve(
         shown = "127.0.0.1"
     typer.echo(f"bellica is serving at http://{shown}:{port}/  (games stored in {path})")
     typer.echo("Open that address in a browser; press Ctrl+C to stop.")
-    uvicorn.run(create_app(path, ai_workers, limits), host=host, port=port, log_level="warning")
+    uvicorn.run(
+        create_app(path, ai_workers, ai_seconds, limits),
+        host=host,
+        port=port,
+        log_level="warning",
+    )
 
 
 def _default_db() -> Path:

@@ -31,7 +31,7 @@ from bellica.server.schema import (
     problems,
 )
 from bellica.server.store import Store
-from bellica.server.thinking import Thinkers
+from bellica.server.thinking import DEFAULT_SECONDS, Thinkers
 
 STATIC = Path(str(files("bellica.server") / "static"))
 HELLO_SECONDS = 10  # a WebSocket must say who it is within this time
@@ -149,15 +149,19 @@ async def _serve_socket(socket: WebSocket, outbox: Outbox) -> None:
 
 
 def create_app(
-    db: str | Path, ai_workers: int | None = None, limits: Limits | None = None
+    db: str | Path,
+    ai_workers: int | None = None,
+    ai_seconds: float = DEFAULT_SECONDS,
+    limits: Limits | None = None,
 ) -> FastAPI:
-    """The server's app, storing games in the SQLite file `db`, holding clients to `limits`."""
+    """The server's app, storing games in the SQLite file `db`; an AI move takes at most
+    `ai_seconds`; clients are held to `limits`."""
     limits = limits or Limits()
     creations = TokenBuckets(limits.create_burst, limits.create_seconds)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hall = Hall(Store(db), Thinkers(ai_workers))
+        hall = Hall(Store(db), Thinkers(ai_workers, seconds=ai_seconds))
         app.state.hall = hall
         hall.resume_all()
         try:

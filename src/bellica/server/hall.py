@@ -16,6 +16,7 @@ from bellica.core import (
     GameConfig,
     IllegalAction,
     InvalidConfig,
+    SeatView,
     State,
     game_class,
     load,
@@ -23,7 +24,8 @@ from bellica.core import (
 from bellica.core import games as all_games
 from bellica.server.store import GameRow, SeatRow, Store, now
 from bellica.server.tables import Listener, Table, summary, token_hash
-from bellica.server.thinking import Thinkers
+from bellica.server.thinking import DEFAULT_SECONDS, Thinkers
+from bellica.server.workers import Overtime
 
 log = logging.getLogger("bellica.server")
 
@@ -68,9 +70,10 @@ def catalog() -> dict[str, Any]:
 
 
 # The most thinking one AI move may ask of this server's workers (any more would let one
-# game hold a worker for hours); each agent option not named here is small by nature.
+# game hold a worker for hours); each agent option not named here is small by nature. Every
+# move also stops at the server's wall time per move (`seconds`, `--ai-seconds`).
 AGENT_LIMITS: dict[str, float] = {
-    "seconds": 60,
+    "seconds": DEFAULT_SECONDS,
     "iterations": 200_000,
     "rollout": 1_000,
     "samples": 64,
@@ -78,11 +81,13 @@ AGENT_LIMITS: dict[str, float] = {
 }
 
 
-def check_agent(spec: str) -> None:
-    """Refuse (InvalidConfig) an agent spec that does not build or thinks past the limits."""
+def check_agent(spec: str, seconds: float = DEFAULT_SECONDS) -> None:
+    """Refuse (InvalidConfig) an agent spec that does not build or thinks past the limits,
+    `seconds` being the server's wall time per move."""
     _, settings = parse_spec(spec)
+    limits = {**AGENT_LIMITS, "seconds": seconds}
     for key, value in settings.items():
-        limit = AGENT_LIMITS.get(key)
+        limit = limits.get(key)
         if limit is not None and value > limit:
             raise InvalidConfig(f"this server allows {key} up to {limit:g}, not {value:g}")
     make_agent(spec)
@@ -94,6 +99,12 @@ def agent_seed(ai_key: str, seat: int, move: int) -> int:
     would reveal every hidden card and future die)."""
     digest = hashlib.sha256(f"{ai_key}:{seat}:{move}".encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 1
+
+
+def quick_move(state: State, seat: int, seed: int) -> dict[str, Any]:
+    """A legal move for `seat` at once, chosen at random (from its seat's view only): what an
+    AI seat plays when its worker overran the time per move."""
+    return make_agent("random", seed).act(SeatView(state, seat)).to_json()
 
 
 def why_illegal(state: State, action: Action) -> str:
@@ -202,7 +213,7 @@ class Hall:
                 if not agent:
                     raise ApiError(422, f"seat {number} is an AI seat with no agent")
                 try:
-                    check_agent(agent)
+                    check_agent(agent, self.thinkers.seconds)
                 except InvalidConfig as err:
                     raise ApiError(422, f"seat {number}: {err}") from None
                 rows.append(SeatRow("ai", agent, None))
@@ -309,7 +320,13 @@ class Hall:
                 seat, moves = table.to_move, len(table.row.actions)
                 assert seat is not None
                 seed = agent_seed(table.row.ai_key, seat, moves)
-                data = await self.thinkers.choose(table.id, table.record(), spec, seat, seed)
+                try:
+                    data = await self.thinkers.choose(table.id, table.record(), spec, seat, seed)
+                except Overtime as err:  # the worker was killed; the game goes on all the same
+                    log.warning(
+                        "%s overran in game %s (%s); a random move instead", spec, table.id, err
+                    )
+                    data = quick_move(table.state, seat, seed)
                 async with table.lock:
                     if len(table.row.actions) != moves:  # cannot happen: only AI acts now
                         continue
