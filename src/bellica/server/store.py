@@ -175,6 +175,14 @@ class Store:
             ).fetchall()
         return [_row(head) for head in heads]
 
+    def unfinished(self) -> list[tuple[str, int | None, str]]:
+        """Every unfinished game's id, seat to move and seats (JSON, unchecked), oldest first:
+        enough to see which games wait for an AI seat without reading them whole."""
+        with self._lock:
+            return self._db.execute(
+                "SELECT id, to_move, seats FROM games WHERE over = 0 ORDER BY created, rowid"
+            ).fetchall()
+
     def load(self, game_id: str) -> GameRow | None:
         """The stored game with its actions in order, or None."""
         with self._lock:
