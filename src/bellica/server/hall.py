@@ -240,9 +240,7 @@ class Hall:
         gone: list[str] = []
         for game_id, table in self.tables.items():  # least recently used first
             stale = now - table.touched >= limits.idle_seconds
-            if not stale and over <= len(gone):
-                break
-            if game_id != keep and self.idle(table):
+            if (stale or over > len(gone)) and game_id != keep and self.idle(table):
                 gone.append(game_id)
         for game_id in gone:
             del self.tables[game_id]
@@ -465,3 +463,5 @@ class Hall:
         if self._addresses[address] <= 0:
             del self._addresses[address]
         table.touched = time.monotonic()  # idle from now on
+        if self.tables.get(table.id) is table:
+            self.tables.move_to_end(table.id)
