@@ -30,12 +30,22 @@ class LogEntry:
     seat: int | None
     text: str
     events: list[Event]
-    # The entry as JSON text, written once: the public one, and one per seat that saw more.
-    _public: str | None = None
-    _private: dict[int, str] | None = None
+    # The entry as each reader sees it, built once: the public reading, and one per seat that
+    # saw more (its own private texts), as dicts and as JSON text.
+    _readings: dict[int | None, dict[str, Any]] | None = None
+    _texts: dict[int | None, str] | None = None
 
     def to_json(self, seat: int | None = None) -> dict[str, Any]:
-        """The entry as `seat` (None: a spectator) may read it: its own private texts only."""
+        """The entry as `seat` (None: a spectator) may read it: its own private texts only.
+        The dict is shared by every view that shows it: read it, never change it."""
+        readings = self._readings
+        if readings is None:
+            readings = self._readings = {None: self._reading(None)}
+            for who in sorted({who for event in self.events for who, _ in event.private}):
+                readings[who] = self._reading(who)
+        return readings.get(seat, readings[None])
+
+    def _reading(self, seat: int | None) -> dict[str, Any]:
         return {
             "move": self.move,
             "seat": self.seat,
@@ -45,15 +55,15 @@ class LogEntry:
 
     def json_for(self, seat: int | None) -> str:
         """`to_json(seat)` as JSON text, serialized once per distinct reading."""
-        if self._public is None:
-            self._public = json.dumps(self.to_json(None))
-            self._private = {
-                who: json.dumps(self.to_json(who))
-                for who in sorted({who for event in self.events for who, _ in event.private})
-            }
-        if seat is not None and self._private:
-            return self._private.get(seat, self._public)
-        return self._public
+        reading = self.to_json(seat)
+        texts = self._texts
+        if texts is None:
+            texts = self._texts = {}
+        key = seat if reading is not self.to_json(None) else None
+        text = texts.get(key)
+        if text is None:
+            text = texts[key] = json.dumps(reading)
+        return text
 
 
 def seat_names(seats: list[int], labels: list[str]) -> str:
