@@ -194,3 +194,30 @@ def test_connections_are_capped_per_game_per_seat_and_per_address(tmp_path: Path
         with client.websocket_connect(url) as again:  # those who left make room
             again.send_json({"token": None})
             assert again.receive_json()["type"] == "view"
+
+
+def test_a_thousand_spectators_cost_a_move_little_more_than_one(
+    table_and_hall: tuple[Table, Hall],
+) -> None:
+    """A regression guard in ratios (machines drift, ratios hold): the messages for 1,000
+    spectators after a move cost a few times one spectator's, not a thousand times."""
+    import time
+
+    table, _ = table_and_hall
+    for _ in range(40):
+        table.apply(table.state.legal_actions()[0])
+
+    def messages(spectators: int) -> float:
+        best = float("inf")
+        for _ in range(5):
+            table.apply(table.state.legal_actions()[0])
+            table.broadcast()
+            known = len(table.log) - 1
+            started = time.perf_counter()
+            for _ in range(spectators):
+                table.message(None, known)
+            best = min(best, time.perf_counter() - started)
+        return best
+
+    one, thousand = messages(1), messages(1000)
+    assert thousand < 5 * one, f"1,000 spectators: {thousand * 1e3:.2f} ms, one: {one * 1e3:.2f} ms"
