@@ -1,103 +1,264 @@
-"""Server benchmark: moves per second through the HTTP API of a real `bellica serve`.
+"""Server benchmark: moves per second, action latency under load, and the cost of spectators.
 
-Starts the server in a child process on a fresh SQLite file, creates two-human games and plays
-random legal moves for both seats, each move being a view request and an action request, as the
-browser makes them. Every action is committed to SQLite (WAL, synchronous=FULL) before its
-answer. Usage: python benchmarks/server.py [--seconds S] [--games id,id]
+Starts a real uvicorn server in a child process on a fresh SQLite file (WAL, synchronous=NORMAL)
+and plays two-human games with random legal moves over keep-alive HTTP, as a browser does:
+each move is one action request (its answer is the mover's new view), plus a view request for
+the other seat when the turn passes. Three measures:
+
+1. one client, one game at a time, per game: moves per second;
+2. 50 games played at once (half Imperio Bellum, half Bellum): each action's latency;
+3. one game watched by 1,000 spectators' WebSockets (in another process) while it is played,
+   and five other games' action latency, against the same without the spectators.
+
+Usage: python benchmarks/server.py [--seconds S] [--games id,id] [--spectators N] [--only 1,2,3]
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import asyncio
+import multiprocessing
 import random
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
+import httpx2
 from rich.console import Console
 from rich.table import Table
 
 FIRST = {"imperio-bellum": {"attacker": "1"}, "bellum": {"first": "0"}}
+SERVE = """
+import sys, uvicorn
+from bellica.server import create_app
+from bellica.server.limits import Limits
+limits = Limits(watchers_per_game=100_000, sockets_per_address=100_000)
+app = create_app(sys.argv[1], ai_workers=1, limits=limits)
+uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
+"""
 
 
-def call(port: int, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(
-        f"http://127.0.0.1:{port}{path}", data=data, method=method, headers=headers
-    )
-    with urllib.request.urlopen(request, timeout=60) as answer:
-        return json.loads(answer.read())
+class Player:
+    """One client playing random legal moves for both seats of a game, new games as they end."""
 
+    def __init__(self, client: httpx2.AsyncClient, game: str, seed: int) -> None:
+        self.client = client
+        self.game = game
+        self.rng = random.Random(seed)
+        self.seed = seed
+        self.game_id = ""
+        self.tokens: list[str] = []
+        self.view: dict[str, Any] = {}
+        self.moves = 0
+        self.latencies: list[float] = []
 
-def moves_per_second(port: int, game_id: str, seconds: float) -> tuple[float, int, float]:
-    """Random two-human games for `seconds`: moves/s, moves, and the mean view size in KiB."""
-    rng = random.Random(0)
-    moves, size, started = 0, 0, time.perf_counter()
-    made = None
-    while time.perf_counter() - started < seconds:
-        if made is None:
-            body = {"game": game_id, "seats": [{"kind": "human"}] * 2, "options": FIRST[game_id]}
-            body["seed"] = moves
-            made = call(port, "POST", "/api/games", body)
-            tokens = [seat["token"] for seat in made["seats"]]
-        path = f"/api/games/{made['game']['id']}"
-        seat = call(port, "GET", path)["game"]["to_move"]
-        view = call(port, "GET", path, token=tokens[seat])
-        size += len(json.dumps(view))
-        answer = call(
-            port,
-            "POST",
-            f"{path}/actions",
-            {"action": rng.choice(view["legal"])["action"]},
-            token=tokens[seat],
+    async def start(self) -> None:
+        body = {"game": self.game, "seats": [{"kind": "human"}] * 2, "options": FIRST[self.game]}
+        self.seed += 1
+        made = (await self.client.post("/api/games", json={**body, "seed": self.seed})).json()
+        self.game_id = made["game"]["id"]
+        self.tokens = [seat["token"] for seat in made["seats"]]
+        self.view = await self.look(made["game"]["to_move"])
+
+    async def look(self, seat: int) -> dict[str, Any]:
+        headers = {"Authorization": f"Bearer {self.tokens[seat]}"}
+        answer = await self.client.get(f"/api/games/{self.game_id}", headers=headers)
+        view: dict[str, Any] = answer.json()
+        return view
+
+    async def move(self) -> None:
+        if not self.game_id:
+            await self.start()
+        view = self.view
+        seat = view["game"]["to_move"]
+        body = {"action": self.rng.choice(view["legal"])["action"], "moves": view["game"]["moves"]}
+        headers = {"Authorization": f"Bearer {self.tokens[seat]}"}
+        asked = time.perf_counter()
+        answer = await self.client.post(
+            f"/api/games/{self.game_id}/actions", json=body, headers=headers
         )
-        moves += 1
-        if answer["outcome"] is not None:
-            made = None
-    elapsed = time.perf_counter() - started
-    return moves / elapsed, moves, size / moves / 1024
+        self.latencies.append(time.perf_counter() - asked)
+        answer.raise_for_status()
+        self.moves += 1
+        after = answer.json()
+        if after["outcome"] is not None:
+            await self.start()
+        elif after["game"]["to_move"] == seat:
+            self.view = after
+        else:
+            self.view = await self.look(after["game"]["to_move"])
+
+    async def play(self, seconds: float) -> None:
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            await self.move()
+
+
+def client(port: int, connections: int = 10) -> httpx2.AsyncClient:
+    limits = httpx2.Limits(max_connections=connections, max_keepalive_connections=connections)
+    return httpx2.AsyncClient(base_url=f"http://127.0.0.1:{port}", limits=limits, timeout=120)
+
+
+async def one_client(port: int, game: str, seconds: float) -> tuple[float, int]:
+    async with client(port, 1) as http:
+        player = Player(http, game, 0)
+        await player.play(1.0)  # warm up
+        player.moves = 0
+        started = time.perf_counter()
+        await player.play(seconds)
+        return player.moves / (time.perf_counter() - started), player.moves
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+async def many_games(port: int, count: int, seconds: float) -> list[float]:
+    async with client(port, count) as http:
+        games = list(FIRST)
+        players = [Player(http, games[n % len(games)], 1000 * n) for n in range(count)]
+        await asyncio.gather(*(player.start() for player in players))
+        await asyncio.gather(*(player.play(seconds) for player in players))
+        return [latency for player in players for latency in player.latencies]
+
+
+def watch(port: int, game_id: str, count: int, ready: Any, stop: Any) -> None:
+    """A child process: `count` spectators' WebSockets on one game, reading every message."""
+    from websockets.asyncio.client import connect
+
+    async def spectator(url: str, received: list[int]) -> None:
+        async with connect(url, max_size=None, open_timeout=120) as ws:
+            await ws.send('{"token": null}')
+            async for _ in ws:
+                received[0] += 1
+
+    async def main() -> None:
+        url = f"ws://127.0.0.1:{port}/api/games/{game_id}/live"
+        received = [0]
+        tasks = []
+        for _ in range(count):
+            tasks.append(asyncio.ensure_future(spectator(url, received)))
+            await asyncio.sleep(0.002)
+        while received[0] < count:
+            await asyncio.sleep(0.05)
+        ready.set()
+        while not stop.is_set():
+            await asyncio.sleep(0.05)
+        for task in tasks:
+            task.cancel()
+
+    asyncio.run(main())
+
+
+async def watched(port: int, spectators: int, seconds: float) -> tuple[list[float], int]:
+    """Other games' action latencies while a watched game is played; the watched game's moves."""
+    async with client(port, 8) as http:
+        busy = Player(http, "bellum", 7)
+        await busy.start()
+        ready, stop = multiprocessing.Event(), multiprocessing.Event()
+        process = None
+        if spectators:
+            process = multiprocessing.Process(
+                target=watch, args=(port, busy.game_id, spectators, ready, stop)
+            )
+            process.start()
+            while not ready.is_set():
+                await asyncio.sleep(0.1)
+        others = [Player(http, list(FIRST)[n % 2], 500 + n) for n in range(5)]
+        await asyncio.gather(*(player.start() for player in others))
+        await asyncio.gather(busy.play(seconds), *(player.play(seconds) for player in others))
+        stop.set()
+        if process is not None:
+            process.join(30)
+        return [latency for player in others for latency in player.latencies], busy.moves
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f}"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--games", default="imperio-bellum,bellum")
+    parser.add_argument("--concurrent", type=int, default=50)
+    parser.add_argument("--spectators", type=int, default=1000)
+    parser.add_argument("--only", default="1,2,3")
     args = parser.parse_args()
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
+    console = Console()
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "bench.sqlite3"
-        server = subprocess.Popen(
-            [sys.executable, "-m", "bellica", "serve", "--port", str(port), "--db", str(db)],
-            stdout=subprocess.DEVNULL,
-        )
+        server = subprocess.Popen([sys.executable, "-c", SERVE, str(db), str(port)])
         try:
-            for _ in range(300):
-                try:
-                    call(port, "GET", "/api/catalog")
-                    break
-                except OSError:
-                    time.sleep(0.05)
-            table = Table(title=f"bellica serve, {args.seconds:g} s per game, one client")
-            for column in ("game", "moves/s (view + action)", "moves", "mean view KiB"):
-                table.add_column(column)
-            for game_id in args.games.split(","):
-                rate, moves, kib = moves_per_second(port, game_id, args.seconds)
-                table.add_row(game_id, f"{rate:,.0f}", str(moves), f"{kib:.1f}")
-            Console().print(table)
+            asyncio.run(wait_until_up(port))
+            if "1" in args.only:
+                table = Table(title=f"1. one client, {args.seconds:g} s per game")
+                for column in ("game", "moves/s", "moves"):
+                    table.add_column(column)
+                for game in args.games.split(","):
+                    rate, moves = asyncio.run(one_client(port, game, args.seconds))
+                    table.add_row(game, f"{rate:,.0f}", str(moves))
+                console.print(table)
+            if "2" in args.only:
+                latencies = asyncio.run(many_games(port, args.concurrent, args.seconds))
+                table = Table(title=f"2. {args.concurrent} games at once, {args.seconds:g} s")
+                for column in ("actions", "actions/s", "p50 ms", "p99 ms", "max ms"):
+                    table.add_column(column)
+                table.add_row(
+                    str(len(latencies)),
+                    f"{len(latencies) / args.seconds:,.0f}",
+                    ms(percentile(latencies, 0.5)),
+                    ms(percentile(latencies, 0.99)),
+                    ms(max(latencies)),
+                )
+                console.print(table)
+            if "3" in args.only:
+                table = Table(
+                    title=f"3. five games' actions beside a watched game, {args.seconds:g} s"
+                )
+                for column in ("spectators", "watched moves/s", "p50 ms", "p99 ms", "mean ms"):
+                    table.add_column(column)
+                means = []
+                for count in (0, args.spectators):
+                    latencies, moves = asyncio.run(watched(port, count, args.seconds))
+                    means.append(statistics.mean(latencies))
+                    table.add_row(
+                        str(count),
+                        f"{moves / args.seconds:,.0f}",
+                        ms(percentile(latencies, 0.5)),
+                        ms(percentile(latencies, 0.99)),
+                        ms(means[-1]),
+                    )
+                console.print(table)
+                console.print(f"spectators' cost to other games: x{means[1] / means[0]:.2f} mean")
         finally:
             server.terminate()
             server.wait(10)
+
+
+async def wait_until_up(port: int) -> None:
+    async with client(port, 1) as http:
+        for _ in range(600):
+            try:
+                await http.get("/api/catalog")
+                return
+            except httpx2.TransportError:
+                await asyncio.sleep(0.05)
+    raise SystemExit("the server did not start")
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bellica.server import thinking
-from bellica.server.hall import Hall
+from bellica.server.hall import ApiError, Hall
 from bellica.server.store import Store
 from bellica.server.thinking import Thinkers
 
@@ -69,16 +69,32 @@ def test_one_task_thinks_for_a_table_however_often_it_is_woken(tmp_path: Path) -
     asyncio.run(scenario())
 
 
-def test_an_outbox_keeps_only_the_newest_view() -> None:
+def test_an_outbox_skips_views_a_slow_reader_missed_but_no_log_entry(tmp_path: Path) -> None:
+    import json
+
     from bellica.server.app import Outbox
 
     async def scenario() -> None:
-        outbox = Outbox()
-        for move in range(3):
-            outbox.put({"move": move})
-        assert await outbox.take() == {"move": 2}
-        outbox.put({"move": 3})
-        assert await outbox.take() == {"move": 3}
+        hall = Hall(Store(tmp_path / "g.sqlite3"), Thinkers(1, ThreadPoolExecutor(1)))
+        table, _ = hall.create(
+            "imperio-bellum", None, None, {"attacker": "1"}, [("human", None)] * 2, 1
+        )
+        outbox = Outbox(table, None)
+        hall.listen(table, outbox.put, None)
+        first = json.loads(await outbox.take())
+        assert first["log_from"] == 1 and first["log"] == [] and first["game"]["moves"] == 0
+        for _ in range(3):  # three moves while the reader is busy
+            table.apply(table.state.legal_actions()[0])
+            table.broadcast()
+        latest = json.loads(await outbox.take())
+        assert latest["game"]["moves"] == 3 and latest["log_from"] == 1
+        assert [entry["move"] for entry in latest["log"]] == [1, 2, 3]
+        table.apply(table.state.legal_actions()[0])
+        table.broadcast()
+        step = json.loads(await outbox.take())
+        assert step["log_from"] == 4 and [entry["move"] for entry in step["log"]] == [4]
+        assert step["log"] == table.view(None)["log"][3:]
+        await hall.close()
 
     asyncio.run(scenario())
 
@@ -106,8 +122,12 @@ def test_a_stored_game_that_no_longer_replays_does_not_stop_the_others(tmp_path:
 
     async def resume() -> None:
         hall = Hall(Store(db), Thinkers(1, ThreadPoolExecutor(1)))
-        assert hall.resume_all() == 1
-        assert set(hall.tables) == {sound}
+        assert hall.resume_all() == 0  # no AI seat is to move: nothing is opened at start
+        assert set(hall.tables) == set()
+        assert hall.table(sound).id == sound  # opened when asked for
+        with pytest.raises(ApiError) as broken_game:
+            hall.table(broken)
+        assert broken_game.value.status == 500 and set(hall.tables) == {sound}
         await hall.close()
 
     asyncio.run(resume())

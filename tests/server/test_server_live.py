@@ -24,7 +24,8 @@ def test_a_seat_and_a_spectator_get_a_view_after_every_move(client: TestClient) 
         answer = act(client, game_id, tokens[0], first["legal"][0]["action"])
         assert answer.status_code == 200
         pushed = seat0.receive_json()
-        assert pushed["game"]["moves"] == 1 and pushed == answer.json()
+        assert pushed["game"]["moves"] == 1 and pushed["log_from"] == 1
+        assert {**pushed, "log": first["log"] + pushed["log"]} == {**answer.json(), "log_from": 1}
         seen = watcher.receive_json()
         assert seen["game"]["moves"] == 1 and seen["legal"] == [] and seen["seat"] is None
 

@@ -31,6 +31,7 @@ from bellica.server.schema import (
     problems,
 )
 from bellica.server.store import Store
+from bellica.server.tables import Table
 from bellica.server.thinking import DEFAULT_SECONDS, Thinkers
 
 STATIC = Path(str(files("bellica.server") / "static"))
@@ -94,26 +95,33 @@ def _validation_message(err: RequestValidationError) -> tuple[int, str]:
 
 
 class Outbox:
-    """The newest view waiting to go out on one WebSocket; a view not yet sent when a newer
-    one arrives is dropped (the newer one says everything it said)."""
+    """What one WebSocket has still to send: a flag that its table changed, and how much of the
+    log it has sent. The message is pulled when the socket is ready for it (built once per
+    view, see `Table.message`), so a slow reader skips views it missed but never log entries."""
 
-    def __init__(self) -> None:
-        self._view: dict[str, Any] | None = None
+    def __init__(self, table: Table, seat: int | None) -> None:
+        self.table = table
+        self.seat = seat
+        self.known = 0  # log entries sent
         self._ready = asyncio.Event()
+        self._ready.set()  # the first message: the view with the whole log
 
-    def put(self, view: dict[str, Any]) -> None:
-        self._view = view
+    def put(self) -> None:
         self._ready.set()
 
-    async def take(self) -> dict[str, Any]:
+    async def take(self) -> str:
         await self._ready.wait()
         self._ready.clear()
-        view, self._view = self._view, None
-        assert view is not None
-        return view
+        text, self.known = self.table.message(self.seat, self.known)
+        return text
 
 
-async def _hello(socket: WebSocket, hall: Hall, table: Any) -> int | None:
+def _reason(detail: str) -> str:
+    """A close frame's reason: at most 123 bytes of UTF-8."""
+    return detail.encode()[:123].decode(errors="ignore")
+
+
+async def _hello(socket: WebSocket, hall: Hall, table: Table) -> int | None:
     """The seat a new WebSocket speaks for (None: a spectator), from its first message."""
     try:
         hello = await asyncio.wait_for(socket.receive_json(), HELLO_SECONDS)
@@ -130,8 +138,8 @@ async def _serve_socket(socket: WebSocket, outbox: Outbox) -> None:
 
     async def write() -> None:
         while True:
-            view = await outbox.take()
-            await asyncio.wait_for(socket.send_json(view), SEND_SECONDS)
+            text = await outbox.take()
+            await asyncio.wait_for(socket.send_text(text), SEND_SECONDS)
 
     async def read() -> None:  # nothing is expected; this notices the client leaving
         while (await socket.receive())["type"] != "websocket.disconnect":
@@ -161,7 +169,7 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hall = Hall(Store(db), Thinkers(ai_workers, seconds=ai_seconds))
+        hall = Hall(Store(db), Thinkers(ai_workers, seconds=ai_seconds), limits)
         app.state.hall = hall
         hall.resume_all()
         try:
@@ -312,21 +320,21 @@ def create_app(
 
     @app.websocket("/api/games/{game_id}/live")
     async def live(socket: WebSocket, game_id: str) -> None:
-        """Live views: send {"token": "..."} (or {"token": null} to watch) first."""
+        """Live views: send {"token": "..."} (or {"token": null} to watch) first. The first
+        view has the whole log; later ones only the new entries, from move `log_from`."""
         await socket.accept()
         hall: Hall = socket.app.state.hall
         try:
             table = hall.table(game_id)
             seat = await _hello(socket, hall, table)
+            outbox = Outbox(table, seat)
+            hall.listen(table, outbox.put, seat, socket.client.host if socket.client else "")
         except ApiError as err:
             await socket.send_json({"type": "error", "status": err.status, "detail": err.detail})
-            await socket.close(code=4000 + err.status)
+            await socket.close(code=4000 + err.status, reason=_reason(err.detail))
             return
         except WebSocketDisconnect:
             return
-        outbox = Outbox()
-        outbox.put(table.view(seat))
-        hall.listen(table, outbox.put, seat)
         try:
             await _serve_socket(socket, outbox)
         finally:

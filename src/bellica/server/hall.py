@@ -5,8 +5,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import json
 import logging
 import secrets
+import time
+from collections import Counter, OrderedDict
 from typing import Any
 
 from bellica.agents import AGENT_NAMES, AGENTS, make_agent, parse_spec
@@ -22,6 +25,7 @@ from bellica.core import (
     load,
 )
 from bellica.core import games as all_games
+from bellica.server.limits import Limits
 from bellica.server.store import GameRow, SeatRow, Store, now
 from bellica.server.tables import Listener, Table, summary, token_hash
 from bellica.server.thinking import DEFAULT_SECONDS, Thinkers
@@ -116,29 +120,54 @@ def why_illegal(state: State, action: Action) -> str:
     return f"{action} is not legal now"
 
 
+def _ai_seat(seats: str, seat: int) -> bool:
+    """Whether `seat` is an AI seat in a stored game's seats (JSON; any doubt says yes, so that
+    opening the game tells what is wrong)."""
+    try:
+        return bool(json.loads(seats)[seat]["kind"] == "ai")
+    except (ValueError, TypeError, LookupError):
+        return True
+
+
 class Hall:
     """Every live game of one server, the store behind them and the AI thinkers."""
 
-    def __init__(self, store: Store, thinkers: Thinkers) -> None:
+    def __init__(self, store: Store, thinkers: Thinkers, limits: Limits | None = None) -> None:
         self.store = store
         self.thinkers = thinkers
-        self.tables: dict[str, Table] = {}
+        self.limits = limits or Limits()
+        # The games in memory, least recently asked for first; the others wait in the store.
+        self.tables: OrderedDict[str, Table] = OrderedDict()
         self._tasks: set[asyncio.Task[None]] = set()
         self._closed = False
+        self._sweeper: asyncio.Task[None] | None = None
+        self._addresses: Counter[str] = Counter()  # live WebSockets per client address
+        self._where: dict[Listener, str] = {}
+        self.resuming: asyncio.Task[None] | None = None
 
     # -- opening -------------------------------------------------------------------------------
     def resume_all(self) -> int:
-        """Open every unfinished stored game and let its AI seats go on; how many opened."""
-        opened = 0
-        for game_id in self.store.ids(unfinished_only=True):
+        """Let every unfinished stored game whose AI seat is to move go on; how many. They are
+        opened in the background (`resuming`), so the server answers at once; every other game
+        is opened when someone asks for it."""
+        waiting = [
+            game_id
+            for game_id, to_move, seats in self.store.unfinished()
+            if to_move is None or _ai_seat(seats, to_move)  # None: stored before to_move was
+        ]
+        if waiting:
+            self.resuming = self._spawn(self._resume(waiting))
+        return len(waiting)
+
+    async def _resume(self, game_ids: list[str]) -> None:
+        for game_id in game_ids:
+            await asyncio.sleep(0)  # requests are answered between two replays
             try:
                 table = self.open(game_id)
             except ApiError:  # logged by open; the other games still resume
                 continue
             if table is not None:
-                opened += 1
                 self.wake(table)
-        return opened
 
     def open(self, game_id: str) -> Table | None:
         """The live game with this id, replayed from the store on first use; None if unknown."""
@@ -154,6 +183,7 @@ class Hall:
             log.error("stored game %s does not replay: %s", game_id, err)
             raise ApiError(500, f"stored game {game_id} does not replay: {err}") from None
         self.tables[game_id] = table
+        self._watch_memory(game_id)
         return table
 
     def table(self, game_id: str) -> Table:
@@ -162,8 +192,59 @@ class Hall:
         table = self.open(game_id)
         if table is None:
             raise ApiError(404, f"no game {game_id!r} on this server")
+        table.touched = time.monotonic()
+        self.tables.move_to_end(game_id)
+        self._watch_memory(game_id)
         self.wake(table)
         return table
+
+    # -- memory --------------------------------------------------------------------------------
+    def _spawn(self, work: Any) -> asyncio.Task[None]:
+        task: asyncio.Task[None] = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    def _watch_memory(self, keep: str) -> None:
+        """Evict at once past the cap on live games (not `keep`, the game a request is about),
+        and keep a sweeper for idle ones."""
+        if len(self.tables) > self.limits.live_tables:
+            self.evict(keep=keep)
+        if self._sweeper is None and not self._closed:
+            with contextlib.suppress(RuntimeError):  # no event loop: nothing to sweep with
+                self._sweeper = self._spawn(self._sweep())
+
+    async def _sweep(self) -> None:
+        pause = max(0.05, min(60.0, self.limits.idle_seconds / 4))
+        while not self._closed:
+            await asyncio.sleep(pause)
+            self.evict()
+
+    @staticmethod
+    def idle(table: Table) -> bool:
+        """Nothing holds the game in memory: no listener, no action under way, no AI to move."""
+        return (
+            not table.listeners
+            and not table.lock.locked()
+            and (table.thinker is None or table.thinker.done())
+            and table.ai_to_move() is None
+        )
+
+    def evict(self, now: float | None = None, keep: str | None = None) -> int:
+        """Drop from memory the idle games untouched for `idle_seconds`, and the least recently
+        used idle games past the cap on live games (the store has them all), but not `keep`;
+        how many."""
+        now = time.monotonic() if now is None else now
+        limits = self.limits
+        over = len(self.tables) - limits.live_tables
+        gone: list[str] = []
+        for game_id, table in self.tables.items():  # least recently used first
+            stale = now - table.touched >= limits.idle_seconds
+            if (stale or over > len(gone)) and game_id != keep and self.idle(table):
+                gone.append(game_id)
+        for game_id in gone:
+            del self.tables[game_id]
+        return len(gone)
 
     def summaries(self, limit: int = 100) -> list[dict[str, Any]]:
         """The newest stored games' summaries, from the store (no game is replayed for this)."""
@@ -363,8 +444,30 @@ class Hall:
         self.store.close()
 
     # -- listening -----------------------------------------------------------------------------
-    def listen(self, table: Table, listener: Listener, seat: int | None) -> None:
+    def listen(self, table: Table, listener: Listener, seat: int | None, address: str = "") -> None:
+        """Add a live connection for `seat` (None: a spectator) from a client `address`; 429 if
+        the game, the seat or the address already has as many as the limits allow."""
+        limits = self.limits
+        if self._addresses[address] >= limits.sockets_per_address:
+            raise ApiError(
+                429, f"at most {limits.sockets_per_address} live connections per address"
+            )
+        same = sum(1 for other in table.listeners.values() if other == seat)
+        if seat is None and same >= limits.watchers_per_game:
+            raise ApiError(429, f"this game already has {same} spectators, the most it takes")
+        if seat is not None and same >= limits.sockets_per_seat:
+            raise ApiError(429, f"at most {limits.sockets_per_seat} live connections per seat")
         table.listeners[listener] = seat
+        self._addresses[address] += 1
+        self._where[listener] = address
 
     def forget(self, table: Table, listener: Listener) -> None:
-        table.listeners.pop(listener, None)
+        if table.listeners.pop(listener, False) is False:
+            return
+        address = self._where.pop(listener, "")
+        self._addresses[address] -= 1
+        if self._addresses[address] <= 0:
+            del self._addresses[address]
+        table.touched = time.monotonic()  # idle from now on
+        if self.tables.get(table.id) is table:
+            self.tables.move_to_end(table.id)

@@ -25,12 +25,18 @@ MESSAGE_CHARS = 1000
 
 @dataclass(frozen=True, slots=True)
 class Limits:
-    """The server's limits per client: body size, and a token bucket for creating games
-    (`create_burst` at once, then one more every `create_seconds`)."""
+    """What clients may take of the server: body size, a token bucket for creating games
+    (`create_burst` at once, then one more every `create_seconds`), live connections, and
+    games held in memory."""
 
     body_bytes: int = BODY_BYTES
     create_burst: int = 10
     create_seconds: float = 3.0
+    watchers_per_game: int = 1000  # spectators' WebSockets on one game
+    sockets_per_seat: int = 8  # one seat's WebSockets (its tabs and devices)
+    sockets_per_address: int = 64  # every WebSocket from one client address
+    idle_seconds: float = 600.0  # a game nobody listens to or asks for leaves memory after this
+    live_tables: int = 2000  # past this many games in memory, the least recently used leave
 
 
 # -- request bodies ------------------------------------------------------------------------------

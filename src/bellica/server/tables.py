@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import json
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -13,7 +15,7 @@ from bellica.core import SPECTATOR, Action, Game, Record, State
 from bellica.core.events import Event
 from bellica.server.store import GameRow
 
-Listener = Callable[[dict[str, Any]], None]  # hands a view over without waiting
+Listener = Callable[[], None]  # says "the table changed" without waiting; the view is pulled
 
 
 def token_hash(token: str) -> str:
@@ -28,15 +30,40 @@ class LogEntry:
     seat: int | None
     text: str
     events: list[Event]
+    # The entry as each reader sees it, built once: the public reading, and one per seat that
+    # saw more (its own private texts), as dicts and as JSON text.
+    _readings: dict[int | None, dict[str, Any]] | None = None
+    _texts: dict[int | None, str] | None = None
 
     def to_json(self, seat: int | None = None) -> dict[str, Any]:
-        """The entry as `seat` (None: a spectator) may read it: its own private texts only."""
+        """The entry as `seat` (None: a spectator) may read it: its own private texts only.
+        The dict is shared by every view that shows it: read it, never change it."""
+        readings = self._readings
+        if readings is None:
+            readings = self._readings = {None: self._reading(None)}
+            for who in sorted({who for event in self.events for who, _ in event.private}):
+                readings[who] = self._reading(who)
+        return readings.get(seat, readings[None])
+
+    def _reading(self, seat: int | None) -> dict[str, Any]:
         return {
             "move": self.move,
             "seat": self.seat,
             "text": self.text,
             "events": [event.text_for(seat) for event in self.events],
         }
+
+    def json_for(self, seat: int | None) -> str:
+        """`to_json(seat)` as JSON text, serialized once per distinct reading."""
+        reading = self.to_json(seat)
+        texts = self._texts
+        if texts is None:
+            texts = self._texts = {}
+        key = seat if reading is not self.to_json(None) else None
+        text = texts.get(key)
+        if text is None:
+            text = texts[key] = json.dumps(reading)
+        return text
 
 
 def seat_names(seats: list[int], labels: list[str]) -> str:
@@ -77,6 +104,11 @@ class Table:
     thinking: bool = False
     thinker: asyncio.Task[None] | None = None  # the task playing the AI seats, if any
     failures: int = 0  # AI turns failed in a row (they are retried with a growing delay)
+    touched: float = field(default_factory=time.monotonic)  # last request or listener leaving
+    # Live messages built since the last change, by (seat, log entries the receiver has):
+    # every listener of one view at one point of the log is handed the same text.
+    _messages: dict[tuple[int | None, int], str] = field(default_factory=dict)
+    _frames: dict[int | None, str] = field(default_factory=dict)
 
     @classmethod
     def open(cls, row: GameRow) -> Table:
@@ -129,6 +161,8 @@ class Table:
         self.row.actions.append(action.to_json())
         entry = LogEntry(len(self.row.actions), seat, action.text, self.state.events())
         self.log.append(entry)
+        self._messages.clear()
+        self._frames.clear()
         return entry
 
     def record(self) -> Record:
@@ -165,8 +199,9 @@ class Table:
             text = f"A draw: {outcome.reason}"
         return {**outcome.to_json(), "text": text}
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """Everything `seat` (None: a spectator) is shown, built from its observation only."""
+    def view(self, seat: int | None, *, whole_log: bool = True) -> dict[str, Any]:
+        """Everything `seat` (None: a spectator) is shown, built from its observation only
+        (without `whole_log`, the log is left empty: live messages send it in increments)."""
         state = self.state
         observation = state.observation(SPECTATOR if seat is None else seat)
         legal = []
@@ -183,15 +218,34 @@ class Table:
             "observation": observation,
             "legal": legal,
             "thinking": self.thinking,
-            "log": [entry.to_json(seat) for entry in self.log],
+            "log": [entry.to_json(seat) for entry in self.log] if whole_log else [],
             "names": self.names(),
             "outcome": self.outcome(),
         }
 
+    def message(self, seat: int | None, known: int) -> tuple[str, int]:
+        """The live message for `seat` from someone who has the first `known` log entries,
+        as JSON text, and how many entries they have after it: the view with only the new
+        entries in `log` and, in `log_from`, the move number the first of them has (1: the
+        whole log). Built once per seat, point in the log and change of the table."""
+        known = min(known, len(self.log))
+        key = (seat, known)
+        text = self._messages.get(key)
+        if text is None:
+            frame = self._frames.get(seat)
+            if frame is None:
+                view = self.view(seat, whole_log=False)
+                del view["log"]
+                frame = self._frames[seat] = json.dumps(view)
+            entries = ",".join(entry.json_for(seat) for entry in self.log[known:])
+            text = f'{frame[:-1]}, "log_from": {known + 1}, "log": [{entries}]}}'
+            self._messages[key] = text
+        return text, len(self.log)
+
     def broadcast(self) -> None:
-        """Hand every listener its own view (one view per seat, built once). Listeners never
-        make the game wait: each connection sends from its own outbox."""
-        listeners = list(self.listeners.items())
-        views = {seat: self.view(seat) for seat in {seat for _, seat in listeners}}
-        for listener, seat in listeners:
-            listener(views[seat])
+        """Tell every listener that the table changed. Listeners never make the game wait:
+        each connection pulls its message (built once per view, see `message`) when it can."""
+        self._messages.clear()
+        self._frames.clear()
+        for listener in list(self.listeners):
+            listener()

@@ -8,6 +8,9 @@ const MAX_DELAY_MS = 8000;
 /**
  * A live feed of views: `onView(view)` for every view, `onError(detail)` for an error message,
  * `onState("open" | "closed")` when the connection comes or goes.
+ *
+ * The server sends the whole log in a connection's first view only; later views carry the new
+ * entries from move `log_from`, which the feed appends, so every view handed on has the whole log.
  */
 export class LiveFeed {
   constructor(gameId, token, { onView, onError, onState }) {
@@ -21,6 +24,15 @@ export class LiveFeed {
     this.stopped = false;
     this.sawView = false;
     this.timer = null;
+    this.log = [];
+  }
+
+  /** The whole log after `message`, or null when it does not follow what this feed has. */
+  merge(message) {
+    const from = message.log_from;
+    if (from === undefined || from === 1) return message.log;
+    if (from - 1 > this.log.length) return null;
+    return this.log.slice(0, from - 1).concat(message.log);
   }
 
   start() {
@@ -39,6 +51,7 @@ export class LiveFeed {
     const socket = new WebSocket(api.liveUrl(this.gameId));
     this.socket = socket;
     this.sawView = false;
+    this.log = [];
     socket.addEventListener("open", () => {
       socket.send(JSON.stringify({ token: this.token }));
     });
@@ -50,14 +63,23 @@ export class LiveFeed {
         return;
       }
       if (message.type === "view") {
+        const log = this.merge(message);
+        if (log === null) {
+          socket.close(); // entries went missing: a new connection starts from the whole log
+          return;
+        }
+        this.log = log;
+        message.log = log;
+        delete message.log_from;
         if (!this.sawView) this.onState("open");
         this.sawView = true;
         this.delay = FIRST_DELAY_MS;
         this.onView(message);
       } else if (message.type === "error") {
         this.onError(message.detail);
-        // an error before any view means this token is refused: retrying would not help
-        if (!this.sawView) this.stopped = true;
+        // an error before any view means this token is refused: retrying would not help,
+        // unless the game or this address has all the connections it may (429): try later
+        if (!this.sawView && message.status !== 429) this.stopped = true;
       }
     });
     socket.addEventListener("close", () => {
