@@ -1,11 +1,15 @@
 """Server benchmark: moves per second, action latency under load, and the cost of spectators.
 
 Starts a real uvicorn server in a child process on a fresh SQLite file (WAL, synchronous=NORMAL)
-and plays two-human games with random legal moves over keep-alive HTTP, as a browser does:
-each move is one action request (its answer is the mover's new view), plus a view request for
-the other seat when the turn passes. Three measures:
+and plays two-human games with random legal moves over keep-alive HTTP, as two browsers do:
+each move is one action request (its answer is the mover's new view, its log only the new
+entries), plus a view request for the other seat when the turn passes (asking only for the log
+entries that seat has not seen, as its WebSocket would send them). Three measures:
 
-1. one client, one game at a time, per game: moves per second;
+1. one client, one game at a time, per game: moves per second, and where the time goes: the
+   server's and the client's CPU time per move (both share the machine's cores), and the app's
+   own CPU time per action (from the request reaching the app to its answer, without HTTP
+   parsing or sockets; a header the benchmark's server adds);
 2. 50 games played at once (half Imperio Bellum, half Bellum): each action's latency;
 3. one game watched by 1,000 spectators' WebSockets (in another process) while it is played,
    and five other games' action latency, against the same without the spectators.
@@ -18,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import multiprocessing
+import os
 import random
 import socket
 import statistics
@@ -33,18 +38,44 @@ from rich.console import Console
 from rich.table import Table
 
 FIRST = {"imperio-bellum": {"attacker": "1"}, "bellum": {"first": "0"}}
+# The header with the app's own CPU time for a request (the event loop's thread, from the
+# request reaching the app to its answer): exact when one request is served at a time.
+APP_TIME = "x-app-seconds"
 SERVE = """
-import sys, uvicorn
+import sys, time, uvicorn
 from bellica.server import create_app
 from bellica.server.limits import Limits
-limits = Limits(watchers_per_game=100_000, sockets_per_address=100_000)
+limits = Limits(
+    watchers_per_game=100_000, sockets_per_address=100_000, create_burst=1_000_000
+)
 app = create_app(sys.argv[1], ai_workers=1, limits=limits)
-uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
-"""
+
+async def timed(scope, receive, send):
+    if scope["type"] != "http":
+        return await app(scope, receive, send)
+    started = time.thread_time()
+
+    async def send_timed(message):
+        if message["type"] == "http.response.start":
+            spent = f"{time.thread_time() - started:.6f}".encode()
+            message["headers"] = [*message.get("headers", []), (b"%s", spent)]
+        await send(message)
+
+    await app(scope, receive, send_timed)
+
+uvicorn.run(timed, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
+""".replace("%s", APP_TIME)
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) a process has used so far (Linux's /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 class Player:
-    """One client playing random legal moves for both seats of a game, new games as they end."""
+    """One client playing random legal moves for both seats of a game, new games as they end;
+    it keeps each seat's log as a browser does, merging the increments it is sent."""
 
     def __init__(self, client: httpx2.AsyncClient, game: str, seed: int) -> None:
         self.client = client
@@ -53,23 +84,37 @@ class Player:
         self.seed = seed
         self.game_id = ""
         self.tokens: list[str] = []
+        self.logs: list[list[dict[str, Any]]] = []
         self.view: dict[str, Any] = {}
         self.moves = 0
         self.latencies: list[float] = []
+        self.app_seconds: list[float] = []  # the app's own CPU time per action
 
     async def start(self) -> None:
         body = {"game": self.game, "seats": [{"kind": "human"}] * 2, "options": FIRST[self.game]}
         self.seed += 1
-        made = (await self.client.post("/api/games", json={**body, "seed": self.seed})).json()
+        answer = await self.client.post("/api/games", json={**body, "seed": self.seed})
+        answer.raise_for_status()
+        made = answer.json()
         self.game_id = made["game"]["id"]
         self.tokens = [seat["token"] for seat in made["seats"]]
+        self.logs = [[] for _ in self.tokens]
         self.view = await self.look(made["game"]["to_move"])
+
+    def merge(self, seat: int, view: dict[str, Any]) -> dict[str, Any]:
+        """The view with the seat's whole log (the answer holds the entries from `log_from`)."""
+        start = view["log_from"] - 1
+        if start > len(self.logs[seat]):
+            raise RuntimeError(f"log entries went missing: {start} after {len(self.logs[seat])}")
+        self.logs[seat] = view["log"] = self.logs[seat][:start] + view["log"]
+        return view
 
     async def look(self, seat: int) -> dict[str, Any]:
         headers = {"Authorization": f"Bearer {self.tokens[seat]}"}
-        answer = await self.client.get(f"/api/games/{self.game_id}", headers=headers)
-        view: dict[str, Any] = answer.json()
-        return view
+        params = {"log_from": len(self.logs[seat]) + 1}
+        answer = await self.client.get(f"/api/games/{self.game_id}", headers=headers, params=params)
+        answer.raise_for_status()
+        return self.merge(seat, answer.json())
 
     async def move(self) -> None:
         if not self.game_id:
@@ -84,8 +129,9 @@ class Player:
         )
         self.latencies.append(time.perf_counter() - asked)
         answer.raise_for_status()
+        self.app_seconds.append(float(answer.headers.get(APP_TIME, "nan")))
         self.moves += 1
-        after = answer.json()
+        after = self.merge(seat, answer.json())
         if after["outcome"] is not None:
             await self.start()
         elif after["game"]["to_move"] == seat:
@@ -104,14 +150,35 @@ def client(port: int, connections: int = 10) -> httpx2.AsyncClient:
     return httpx2.AsyncClient(base_url=f"http://127.0.0.1:{port}", limits=limits, timeout=120)
 
 
-async def one_client(port: int, game: str, seconds: float) -> tuple[float, int]:
+class OneClient:
+    """Measure 1 for one game: moves per second and where each move's time goes."""
+
+    def __init__(self, rate: float, moves: int, server_cpu: float, client_cpu: float) -> None:
+        self.rate = rate
+        self.moves = moves
+        self.server_cpu = server_cpu  # seconds per move
+        self.client_cpu = client_cpu
+        self.app = 0.0  # the app's own mean CPU time per action, in seconds
+
+
+async def one_client(port: int, server: int, game: str, seconds: float) -> OneClient:
     async with client(port, 1) as http:
         player = Player(http, game, 0)
         await player.play(1.0)  # warm up
-        player.moves = 0
+        player.moves, player.app_seconds = 0, []
+        server_cpu, client_cpu = cpu_seconds(server), time.process_time()
         started = time.perf_counter()
         await player.play(seconds)
-        return player.moves / (time.perf_counter() - started), player.moves
+        spent = time.perf_counter() - started
+        moves = max(1, player.moves)
+        measured = OneClient(
+            player.moves / spent,
+            player.moves,
+            (cpu_seconds(server) - server_cpu) / moves,
+            (time.process_time() - client_cpu) / moves,
+        )
+        measured.app = statistics.mean(player.app_seconds or [float("nan")])
+        return measured
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -187,7 +254,7 @@ def free_port() -> int:
 
 
 def ms(seconds: float) -> str:
-    return f"{seconds * 1000:.1f}"
+    return f"{seconds * 1000:.2f}"
 
 
 def main() -> None:
@@ -207,12 +274,24 @@ def main() -> None:
             asyncio.run(wait_until_up(port))
             if "1" in args.only:
                 table = Table(title=f"1. one client, {args.seconds:g} s per game")
-                for column in ("game", "moves/s", "moves"):
+                columns = ("game", "moves/s", "moves", "server CPU ms", "client CPU ms", "app ms")
+                for column in columns:
                     table.add_column(column)
                 for game in args.games.split(","):
-                    rate, moves = asyncio.run(one_client(port, game, args.seconds))
-                    table.add_row(game, f"{rate:,.0f}", str(moves))
+                    one = asyncio.run(one_client(port, server.pid, game, args.seconds))
+                    table.add_row(
+                        game,
+                        f"{one.rate:,.0f}",
+                        str(one.moves),
+                        ms(one.server_cpu),
+                        ms(one.client_cpu),
+                        ms(one.app),
+                    )
                 console.print(table)
+                console.print(
+                    "CPU ms: per move, a move being one action and, when the turn passes, one "
+                    "view; app ms: CPU per action inside the app (no HTTP parsing, no sockets)"
+                )
             if "2" in args.only:
                 latencies = asyncio.run(many_games(port, args.concurrent, args.seconds))
                 table = Table(title=f"2. {args.concurrent} games at once, {args.seconds:g} s")

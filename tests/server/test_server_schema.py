@@ -69,7 +69,7 @@ def test_every_route_documents_its_errors_with_the_error_model(client: TestClien
         ("get", "/api/catalog"): {"200"},
         ("get", "/api/games"): {"200", "422"},
         ("post", "/api/games"): {"201", "400", "413", "422", "429", "503"},
-        ("get", "/api/games/{game_id}"): {"200", "403", "404"},
+        ("get", "/api/games/{game_id}"): {"200", "403", "404", "422"},
         ("post", "/api/games/{game_id}/actions"): {
             *("200", "400", "401", "403", "404", "409", "413", "422", "503"),
         },

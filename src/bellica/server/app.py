@@ -116,6 +116,11 @@ class Outbox:
         return text
 
 
+def _json(text: str) -> Response:
+    """An answer already serialized (a view, built once per seat and point in the log)."""
+    return Response(text, media_type="application/json")
+
+
 def _reason(detail: str) -> str:
     """A close frame's reason: at most 123 bytes of UTF-8."""
     return detail.encode()[:123].decode(errors="ignore")
@@ -262,14 +267,22 @@ def create_app(
         "/api/games/{game_id}",
         tags=["play"],
         response_model=None,
-        responses={200: {"model": View}, **problems(403, 404)},
+        responses={200: {"model": View}, **problems(403, 404, 422)},
     )
-    async def get_view(game_id: str, hall: HallDep, credentials: Credentials) -> dict[str, Any]:
-        """The view of the seat whose token is sent, or the spectator's view without a token."""
+    async def get_view(
+        game_id: str,
+        hall: HallDep,
+        credentials: Credentials,
+        log_from: Annotated[
+            int, Query(ge=1, description="the first log entry wanted; 1, the whole log")
+        ] = 1,
+    ) -> Response:
+        """The view of the seat whose token is sent, or the spectator's view without a token;
+        its log from move `log_from` (a client that has the log so far asks for the rest)."""
         table = hall.table(game_id)
         token = _token(credentials)
         seat = hall.seat_for(table, token) if token else None
-        return table.view(seat)
+        return _json(table.message(seat, log_from - 1)[0])
 
     @app.post(
         "/api/games/{game_id}/actions",
@@ -279,12 +292,13 @@ def create_app(
     )
     async def post_action(
         game_id: str, move: Move, hall: HallDep, credentials: Credentials
-    ) -> dict[str, Any]:
-        """Act for the seat whose token is sent; the seat's new view. Send `moves` (the
-        view's game.moves) so that a repeated request cannot act twice."""
+    ) -> Response:
+        """Act for the seat whose token is sent; the seat's new view, whose log holds only the
+        entries after `moves` (from move `log_from`). Send `moves` (the view's game.moves) so
+        that a repeated request cannot act twice; without it the log is whole."""
         table = hall.table(game_id)
         seat = hall.seat_for(table, _token(credentials))
-        return await hall.act(table, seat, move.action, move.moves)
+        return _json(await hall.act(table, seat, move.action, move.moves))
 
     @app.get(
         "/api/games/{game_id}/record",

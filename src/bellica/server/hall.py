@@ -331,11 +331,10 @@ class Hall:
             raise ApiError(403, "this token is not a seat of this game")
         return seat
 
-    async def act(
-        self, table: Table, seat: int, data: dict[str, Any], moves: int | None
-    ) -> dict[str, Any]:
+    async def act(self, table: Table, seat: int, data: dict[str, Any], moves: int | None) -> str:
         """Apply a human seat's action (validated by the engine), store it, then tell everyone;
-        the seat's new view."""
+        the seat's new view as JSON text, its log from the entries after `moves` (the whole
+        log without `moves`)."""
         async with table.lock:
             state = table.state
             if state.is_terminal:
@@ -357,7 +356,7 @@ class Hall:
             self._commit(table, action)
         table.broadcast()
         self.wake(table)
-        return table.view(seat)
+        return table.message(seat, moves or 0)[0]
 
     @staticmethod
     def _not_your_turn(table: Table, seat: int) -> str:

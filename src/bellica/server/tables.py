@@ -16,6 +16,7 @@ from bellica.core.events import Event
 from bellica.server.store import GameRow
 
 Listener = Callable[[], None]  # says "the table changed" without waiting; the view is pulled
+MESSAGES_KEPT = 64  # built messages kept per change of a table (one per seat and log point)
 
 
 def token_hash(token: str) -> str:
@@ -224,14 +225,17 @@ class Table:
         }
 
     def message(self, seat: int | None, known: int) -> tuple[str, int]:
-        """The live message for `seat` from someone who has the first `known` log entries,
-        as JSON text, and how many entries they have after it: the view with only the new
-        entries in `log` and, in `log_from`, the move number the first of them has (1: the
-        whole log). Built once per seat, point in the log and change of the table."""
-        known = min(known, len(self.log))
+        """The view for `seat` as JSON text for someone who has the first `known` log entries,
+        and how many entries they have after it: the view with only the new entries in `log`
+        and, in `log_from`, the move number the first of them has (1: the whole log). Every
+        live message and HTTP answer is one; each is built once per seat, point in the log and
+        change of the table."""
+        known = max(0, min(known, len(self.log)))
         key = (seat, known)
         text = self._messages.get(key)
         if text is None:
+            if len(self._messages) >= MESSAGES_KEPT:  # many points in the log asked for at once
+                self._messages.clear()
             frame = self._frames.get(seat)
             if frame is None:
                 view = self.view(seat, whole_log=False)

@@ -63,15 +63,20 @@ export const api = {
   createGame: (body) => request("POST", "/api/games", { body }),
   view: (gameId, token) => request("GET", `/api/games/${encodeURIComponent(gameId)}`, { token }),
   /** Acts for a seat. `moves` (the view's game.moves) is required: it is the idempotency
-   * guard, so a request sent twice acts once and the server answers 409 to the second. */
-  act: async (gameId, token, action, moves) => {
+   * guard, so a request sent twice acts once and the server answers 409 to the second.
+   * The answer's log holds only the entries after `moves`; they are appended to `log` (the
+   * view's), so the view handed back has the whole log. */
+  act: async (gameId, token, action, moves, log = []) => {
     if (!Number.isInteger(moves) || moves < 0) {
       throw new ApiError(0, "an action needs the move count of the view it was chosen from");
     }
-    return request("POST", `/api/games/${encodeURIComponent(gameId)}/actions`, {
-      token,
-      body: { action, moves },
-    });
+    const path = `/api/games/${encodeURIComponent(gameId)}`;
+    const next = await request("POST", `${path}/actions`, { token, body: { action, moves } });
+    const start = (next.log_from ?? 1) - 1;
+    if (start > log.length) return request("GET", path, { token }); // entries missing: reload
+    next.log = log.slice(0, start).concat(next.log);
+    delete next.log_from;
+    return next;
   },
   recordUrl: (gameId) => `/api/games/${encodeURIComponent(gameId)}/record`,
   liveUrl: (gameId) => {

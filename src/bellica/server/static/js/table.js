@@ -474,7 +474,7 @@ class Table {
     if (this.busy || !view || view.seat === null || view.seat === undefined) return;
     this.setBusy(true);
     try {
-      const next = await api.act(this.gameId, this.tokens.get(view.seat), entry.action, view.game.moves);
+      const next = await api.act(this.gameId, this.tokens.get(view.seat), entry.action, view.game.moves, view.log);
       clearError();
       this.onView(view.seat, next, { fromAction: true });
     } catch (error) {
