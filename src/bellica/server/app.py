@@ -37,6 +37,10 @@ from bellica.server.thinking import DEFAULT_SECONDS, Thinkers
 STATIC = Path(str(files("bellica.server") / "static"))
 HELLO_SECONDS = 10  # a WebSocket must say who it is within this time
 SEND_SECONDS = 10  # a WebSocket that takes longer to accept a view is dropped
+# A game sends its spectators at most this many messages a second in all: each spectator gets
+# the newest view at most every (spectators / SPECTATOR_MESSAGES) s, so a fast game watched by
+# a crowd does not send a message to each of them on every move (seats are never paced).
+SPECTATOR_MESSAGES = 2000
 
 log = logging.getLogger("bellica.server")
 
@@ -103,15 +107,28 @@ class Outbox:
         self.table = table
         self.seat = seat
         self.known = 0  # log entries sent
+        self.sent: float | None = None  # when the last message was taken (the loop's time)
         self._ready = asyncio.Event()
         self._ready.set()  # the first message: the view with the whole log
 
     def put(self) -> None:
         self._ready.set()
 
+    def pause(self, now: float) -> float:
+        """How long to wait before the next message: a spectator's pace, never a seat's."""
+        if self.seat is not None or self.sent is None:
+            return 0.0
+        return self.table.spectators / SPECTATOR_MESSAGES - (now - self.sent)
+
     async def take(self) -> str:
+        """The next message, once the table changed (a spectator's at its pace)."""
         await self._ready.wait()
+        loop = asyncio.get_running_loop()
+        pause = self.pause(loop.time())
+        if pause > 0:
+            await asyncio.sleep(pause)  # changes meanwhile make one message
         self._ready.clear()
+        self.sent = loop.time()
         text, self.known = self.table.message(self.seat, self.known)
         return text
 
@@ -144,7 +161,8 @@ async def _serve_socket(socket: WebSocket, outbox: Outbox) -> None:
     async def write() -> None:
         while True:
             text = await outbox.take()
-            await asyncio.wait_for(socket.send_text(text), SEND_SECONDS)
+            async with asyncio.timeout(SEND_SECONDS):  # no task per send, as wait_for makes
+                await socket.send_text(text)
 
     async def read() -> None:  # nothing is expected; this notices the client leaving
         while (await socket.receive())["type"] != "websocket.disconnect":

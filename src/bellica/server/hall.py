@@ -451,18 +451,26 @@ class Hall:
             raise ApiError(
                 429, f"at most {limits.sockets_per_address} live connections per address"
             )
-        same = sum(1 for other in table.listeners.values() if other == seat)
-        if seat is None and same >= limits.watchers_per_game:
-            raise ApiError(429, f"this game already has {same} spectators, the most it takes")
-        if seat is not None and same >= limits.sockets_per_seat:
-            raise ApiError(429, f"at most {limits.sockets_per_seat} live connections per seat")
+        if seat is None and table.spectators >= limits.watchers_per_game:
+            raise ApiError(
+                429, f"this game already has {table.spectators} spectators, the most it takes"
+            )
+        if seat is not None:
+            same = sum(1 for other in table.listeners.values() if other == seat)
+            if same >= limits.sockets_per_seat:
+                raise ApiError(429, f"at most {limits.sockets_per_seat} live connections per seat")
         table.listeners[listener] = seat
+        if seat is None:
+            table.spectators += 1
         self._addresses[address] += 1
         self._where[listener] = address
 
     def forget(self, table: Table, listener: Listener) -> None:
-        if table.listeners.pop(listener, False) is False:
+        seat = table.listeners.pop(listener, False)
+        if seat is False:
             return
+        if seat is None:
+            table.spectators -= 1
         address = self._where.pop(listener, "")
         self._addresses[address] -= 1
         if self._addresses[address] <= 0:

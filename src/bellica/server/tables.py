@@ -102,6 +102,7 @@ class Table:
     log: list[LogEntry] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: dict[Listener, int | None] = field(default_factory=dict)
+    spectators: int = 0  # the listeners with no seat
     thinking: bool = False
     thinker: asyncio.Task[None] | None = None  # the task playing the AI seats, if any
     failures: int = 0  # AI turns failed in a row (they are retried with a growing delay)
