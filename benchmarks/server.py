@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import multiprocessing
 import os
 import random
@@ -33,7 +34,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx2
 from rich.console import Console
 from rich.table import Table
 
@@ -73,12 +73,63 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+class Answer:
+    """An HTTP answer: its status, headers (lower-case names) and body."""
+
+    def __init__(self, status: int, headers: dict[str, str], content: bytes) -> None:
+        self.status = status
+        self.headers = headers
+        self.content = content
+
+    def json(self) -> Any:
+        return json.loads(self.content)
+
+    def raise_for_status(self) -> None:
+        if self.status >= 400:
+            raise RuntimeError(f"the server answered {self.status}: {self.content[:200]!r}")
+
+
+class Connection:
+    """One keep-alive HTTP/1.1 connection with as little client work as can be, so that what
+    is measured is the server (an httpx client cost as much CPU per move as the server did)."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(
+        self, method: str, path: str, body: Any = None, token: str | None = None
+    ) -> Answer:
+        if self.reader is None or self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+        data = b"" if body is None else json.dumps(body).encode()
+        head = f"{method} {path} HTTP/1.1\r\nHost: bench\r\nContent-Length: {len(data)}\r\n"
+        if body is not None:
+            head += "Content-Type: application/json\r\n"
+        if token:
+            head += f"Authorization: Bearer {token}\r\n"
+        self.writer.write(head.encode() + b"\r\n" + data)
+        lines = (await self.reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
+        headers = {}
+        for line in lines[1:]:
+            name, _, value = line.partition(":")
+            headers[name.strip().lower()] = value.strip()
+        content = await self.reader.readexactly(int(headers.get("content-length", "0")))
+        return Answer(int(lines[0].split(" ", 2)[1]), headers, content)
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            self.reader = self.writer = None
+
+
 class Player:
     """One client playing random legal moves for both seats of a game, new games as they end;
     it keeps each seat's log as a browser does, merging the increments it is sent."""
 
-    def __init__(self, client: httpx2.AsyncClient, game: str, seed: int) -> None:
-        self.client = client
+    def __init__(self, port: int, game: str, seed: int) -> None:
+        self.http = Connection(port)
         self.game = game
         self.rng = random.Random(seed)
         self.seed = seed
@@ -93,7 +144,7 @@ class Player:
     async def start(self) -> None:
         body = {"game": self.game, "seats": [{"kind": "human"}] * 2, "options": FIRST[self.game]}
         self.seed += 1
-        answer = await self.client.post("/api/games", json={**body, "seed": self.seed})
+        answer = await self.http.request("POST", "/api/games", {**body, "seed": self.seed})
         answer.raise_for_status()
         made = answer.json()
         self.game_id = made["game"]["id"]
@@ -110,9 +161,8 @@ class Player:
         return view
 
     async def look(self, seat: int) -> dict[str, Any]:
-        headers = {"Authorization": f"Bearer {self.tokens[seat]}"}
-        params = {"log_from": len(self.logs[seat]) + 1}
-        answer = await self.client.get(f"/api/games/{self.game_id}", headers=headers, params=params)
+        path = f"/api/games/{self.game_id}?log_from={len(self.logs[seat]) + 1}"
+        answer = await self.http.request("GET", path, token=self.tokens[seat])
         answer.raise_for_status()
         return self.merge(seat, answer.json())
 
@@ -122,10 +172,9 @@ class Player:
         view = self.view
         seat = view["game"]["to_move"]
         body = {"action": self.rng.choice(view["legal"])["action"], "moves": view["game"]["moves"]}
-        headers = {"Authorization": f"Bearer {self.tokens[seat]}"}
         asked = time.perf_counter()
-        answer = await self.client.post(
-            f"/api/games/{self.game_id}/actions", json=body, headers=headers
+        answer = await self.http.request(
+            "POST", f"/api/games/{self.game_id}/actions", body, self.tokens[seat]
         )
         self.latencies.append(time.perf_counter() - asked)
         answer.raise_for_status()
@@ -145,11 +194,6 @@ class Player:
             await self.move()
 
 
-def client(port: int, connections: int = 10) -> httpx2.AsyncClient:
-    limits = httpx2.Limits(max_connections=connections, max_keepalive_connections=connections)
-    return httpx2.AsyncClient(base_url=f"http://127.0.0.1:{port}", limits=limits, timeout=120)
-
-
 class OneClient:
     """Measure 1 for one game: moves per second and where each move's time goes."""
 
@@ -162,23 +206,23 @@ class OneClient:
 
 
 async def one_client(port: int, server: int, game: str, seconds: float) -> OneClient:
-    async with client(port, 1) as http:
-        player = Player(http, game, 0)
-        await player.play(1.0)  # warm up
-        player.moves, player.app_seconds = 0, []
-        server_cpu, client_cpu = cpu_seconds(server), time.process_time()
-        started = time.perf_counter()
-        await player.play(seconds)
-        spent = time.perf_counter() - started
-        moves = max(1, player.moves)
-        measured = OneClient(
-            player.moves / spent,
-            player.moves,
-            (cpu_seconds(server) - server_cpu) / moves,
-            (time.process_time() - client_cpu) / moves,
-        )
-        measured.app = statistics.mean(player.app_seconds or [float("nan")])
-        return measured
+    player = Player(port, game, 0)
+    await player.play(1.0)  # warm up
+    player.moves, player.app_seconds = 0, []
+    server_cpu, client_cpu = cpu_seconds(server), time.process_time()
+    started = time.perf_counter()
+    await player.play(seconds)
+    spent = time.perf_counter() - started
+    moves = max(1, player.moves)
+    measured = OneClient(
+        player.moves / spent,
+        player.moves,
+        (cpu_seconds(server) - server_cpu) / moves,
+        (time.process_time() - client_cpu) / moves,
+    )
+    measured.app = statistics.mean(player.app_seconds or [float("nan")])
+    await player.http.close()
+    return measured
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -187,12 +231,13 @@ def percentile(values: list[float], share: float) -> float:
 
 
 async def many_games(port: int, count: int, seconds: float) -> list[float]:
-    async with client(port, count) as http:
-        games = list(FIRST)
-        players = [Player(http, games[n % len(games)], 1000 * n) for n in range(count)]
-        await asyncio.gather(*(player.start() for player in players))
-        await asyncio.gather(*(player.play(seconds) for player in players))
-        return [latency for player in players for latency in player.latencies]
+    games = list(FIRST)
+    players = [Player(port, games[n % len(games)], 1000 * n) for n in range(count)]
+    await asyncio.gather(*(player.start() for player in players))
+    await asyncio.gather(*(player.play(seconds) for player in players))
+    for player in players:
+        await player.http.close()
+    return [latency for player in players for latency in player.latencies]
 
 
 def watch(port: int, game_id: str, count: int, ready: Any, stop: Any) -> None:
@@ -225,25 +270,26 @@ def watch(port: int, game_id: str, count: int, ready: Any, stop: Any) -> None:
 
 async def watched(port: int, spectators: int, seconds: float) -> tuple[list[float], int]:
     """Other games' action latencies while a watched game is played; the watched game's moves."""
-    async with client(port, 8) as http:
-        busy = Player(http, "bellum", 7)
-        await busy.start()
-        ready, stop = multiprocessing.Event(), multiprocessing.Event()
-        process = None
-        if spectators:
-            process = multiprocessing.Process(
-                target=watch, args=(port, busy.game_id, spectators, ready, stop)
-            )
-            process.start()
-            while not ready.is_set():
-                await asyncio.sleep(0.1)
-        others = [Player(http, list(FIRST)[n % 2], 500 + n) for n in range(5)]
-        await asyncio.gather(*(player.start() for player in others))
-        await asyncio.gather(busy.play(seconds), *(player.play(seconds) for player in others))
-        stop.set()
-        if process is not None:
-            process.join(30)
-        return [latency for player in others for latency in player.latencies], busy.moves
+    busy = Player(port, "bellum", 7)
+    await busy.start()
+    ready, stop = multiprocessing.Event(), multiprocessing.Event()
+    process = None
+    if spectators:
+        process = multiprocessing.Process(
+            target=watch, args=(port, busy.game_id, spectators, ready, stop)
+        )
+        process.start()
+        while not ready.is_set():
+            await asyncio.sleep(0.1)
+    others = [Player(port, list(FIRST)[n % 2], 500 + n) for n in range(5)]
+    await asyncio.gather(*(player.start() for player in others))
+    await asyncio.gather(busy.play(seconds), *(player.play(seconds) for player in others))
+    stop.set()
+    if process is not None:
+        process.join(30)
+    for player in [busy, *others]:
+        await player.http.close()
+    return [latency for player in others for latency in player.latencies], busy.moves
 
 
 def free_port() -> int:
@@ -330,13 +376,14 @@ def main() -> None:
 
 
 async def wait_until_up(port: int) -> None:
-    async with client(port, 1) as http:
-        for _ in range(600):
-            try:
-                await http.get("/api/catalog")
-                return
-            except httpx2.TransportError:
-                await asyncio.sleep(0.05)
+    for _ in range(600):
+        http = Connection(port)
+        try:
+            await http.request("GET", "/api/catalog")
+            await http.close()
+            return
+        except OSError:
+            await asyncio.sleep(0.05)
     raise SystemExit("the server did not start")
 
 
