@@ -101,7 +101,8 @@ class Connection:
     async def request(
         self, method: str, path: str, body: Any = None, token: str | None = None
     ) -> Answer:
-        if self.reader is None or self.writer is None:
+        if self.reader is None or self.writer is None or self.reader.at_eof():
+            # (the server closes a connection idle for 5 s, as it may)
             self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
         data = b"" if body is None else json.dumps(body).encode()
         head = f"{method} {path} HTTP/1.1\r\nHost: bench\r\nContent-Length: {len(data)}\r\n"
@@ -225,6 +226,21 @@ async def one_client(port: int, server: int, game: str, seconds: float) -> OneCl
     return measured
 
 
+async def floor(port: int, seconds: float) -> float:
+    """Round trips per second of the cheapest answer a game gives: a spectator's view already
+    built, with no log (the HTTP floor of this machine now, a peer for the moves per second)."""
+    player = Player(port, "imperio-bellum", 0)
+    await player.start()
+    path = f"/api/games/{player.game_id}?log_from=1000000"
+    count, started = 0, time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        (await player.http.request("GET", path)).raise_for_status()
+        count += 1
+    rate = count / (time.perf_counter() - started)
+    await player.http.close()
+    return rate
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
@@ -276,15 +292,17 @@ async def watched(port: int, spectators: int, seconds: float) -> tuple[list[floa
     process = None
     if spectators:
         process = multiprocessing.Process(
-            target=watch, args=(port, busy.game_id, spectators, ready, stop)
+            target=watch, args=(port, busy.game_id, spectators, ready, stop), daemon=True
         )
         process.start()
         while not ready.is_set():
             await asyncio.sleep(0.1)
     others = [Player(port, list(FIRST)[n % 2], 500 + n) for n in range(5)]
-    await asyncio.gather(*(player.start() for player in others))
-    await asyncio.gather(busy.play(seconds), *(player.play(seconds) for player in others))
-    stop.set()
+    try:
+        await asyncio.gather(*(player.start() for player in others))
+        await asyncio.gather(busy.play(seconds), *(player.play(seconds) for player in others))
+    finally:
+        stop.set()
     if process is not None:
         process.join(30)
     for player in [busy, *others]:
@@ -323,8 +341,10 @@ def main() -> None:
                 columns = ("game", "moves/s", "moves", "server CPU ms", "client CPU ms", "app ms")
                 for column in columns:
                     table.add_column(column)
+                rates: dict[str, float] = {}
                 for game in args.games.split(","):
                     one = asyncio.run(one_client(port, server.pid, game, args.seconds))
+                    rates[game] = one.rate
                     table.add_row(
                         game,
                         f"{one.rate:,.0f}",
@@ -334,6 +354,12 @@ def main() -> None:
                         ms(one.app),
                     )
                 console.print(table)
+                trips = asyncio.run(floor(port, min(args.seconds, 3.0)))
+                console.print(
+                    f"the floor, a built view asked for again: {trips:,.0f} round trips/s; "
+                    + ", ".join(f"{game} {rate / trips:.2f}" for game, rate in rates.items())
+                    + " moves per round trip of the floor"
+                )
                 console.print(
                     "CPU ms: per move, a move being one action and, when the turn passes, one "
                     "view; app ms: CPU per action inside the app (no HTTP parsing, no sockets)"
