@@ -42,13 +42,14 @@ FIRST = {"imperio-bellum": {"attacker": "1"}, "bellum": {"first": "0"}}
 # request reaching the app to its answer): exact when one request is served at a time.
 APP_TIME = "x-app-seconds"
 SERVE = """
-import sys, time, uvicorn
+import gc, sys, time, uvicorn
 from bellica.server import create_app
 from bellica.server.limits import Limits
 limits = Limits(
     watchers_per_game=100_000, sockets_per_address=100_000, create_burst=1_000_000
 )
 app = create_app(sys.argv[1], ai_workers=1, limits=limits)
+gc.freeze()  # as `bellica serve` does
 
 async def timed(scope, receive, send):
     if scope["type"] != "http":

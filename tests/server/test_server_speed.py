@@ -4,6 +4,7 @@ built once per seat and move, and an action's answer does not grow with the game
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -20,7 +21,7 @@ from bellica.server.app import Outbox
 from bellica.server.hall import Hall
 from bellica.server.limits import Limits
 from bellica.server.store import Store
-from bellica.server.tables import Table
+from bellica.server.tables import LogEntry, Table
 from bellica.server.thinking import Thinkers
 
 
@@ -124,3 +125,21 @@ def test_an_action_answer_holds_only_the_new_log_entries(tmp_path: Path) -> None
         legal = view(client, game_id, tokens[mover])["legal"]
         without = act(client, game_id, tokens[mover], legal[0]["action"])  # no moves: all
         assert without.json()["log_from"] == 1 and len(without.json()["log"]) == 41
+
+
+def test_the_log_holds_nothing_for_the_garbage_collector_to_walk(
+    hall_and_loop: tuple[Hall, asyncio.AbstractEventLoop],
+) -> None:
+    """The collector's full pauses grow with the objects it tracks; a log entry is one object
+    whose parts (JSON texts) are not tracked, however many readings it has."""
+    hall, loop = hall_and_loop
+    table = _bellum(hall, loop)
+    for _ in range(60):
+        table.apply(table.state.legal_actions()[0])
+    parts = [  # what each entry refers to, but its class
+        [part for part in gc.get_referents(entry) if part is not LogEntry] for entry in table.log
+    ]
+    readings = [len(part) for entry in parts for part in entry if isinstance(part, dict)]
+    assert len(readings) == 60 and max(readings) > 1  # some have a seat's private reading
+    assert not any(gc.is_tracked(part) for entry in parts for part in entry)
+    assert json.loads(table.log[0].json_for(None)) == table.log[0].to_json()

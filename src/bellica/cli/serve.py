@@ -50,6 +50,8 @@ def serve(
     ] = 60.0,
 ) -> None:
     """Serve the browser client: a lobby, live tables, stored games that survive restarts."""
+    import gc
+
     import uvicorn
 
     from bellica.server import create_app
@@ -67,8 +69,10 @@ def serve(
         shown = "127.0.0.1"
     typer.echo(f"bellica is serving at http://{shown}:{port}/  (games stored in {path})")
     typer.echo("Open that address in a browser; press Ctrl+C to stop.")
+    app = create_app(path, ai_workers, ai_seconds, limits)
+    gc.freeze()  # the code loaded by now lives on: the collector's pauses need not walk it
     uvicorn.run(
-        create_app(path, ai_workers, ai_seconds, limits),
+        app,
         host=host,
         port=port,
         log_level="warning",

@@ -25,46 +25,33 @@ def token_hash(token: str) -> str:
 
 @dataclass(slots=True)
 class LogEntry:
-    """One action in words: who took it, its text and what it caused."""
+    """One action in words (who took it, its text and what it caused), kept as the JSON text
+    each reader is sent: the public reading, and one per seat that saw more (its own private
+    texts). Only text is kept, so a long game's log gives the garbage collector nothing to
+    walk (its pauses grew with every object the log held)."""
 
     move: int
     seat: int | None
-    text: str
-    events: list[Event]
-    # The entry as each reader sees it, built once: the public reading, and one per seat that
-    # saw more (its own private texts), as dicts and as JSON text.
-    _readings: dict[int | None, dict[str, Any]] | None = None
-    _texts: dict[int | None, str] | None = None
+    _texts: dict[int | None, str]
 
-    def to_json(self, seat: int | None = None) -> dict[str, Any]:
-        """The entry as `seat` (None: a spectator) may read it: its own private texts only.
-        The dict is shared by every view that shows it: read it, never change it."""
-        readings = self._readings
-        if readings is None:
-            readings = self._readings = {None: self._reading(None)}
-            for who in sorted({who for event in self.events for who, _ in event.private}):
-                readings[who] = self._reading(who)
-        return readings.get(seat, readings[None])
+    @classmethod
+    def of(cls, move: int, seat: int | None, text: str, events: list[Event]) -> LogEntry:
+        def reading(who: int | None) -> str:
+            said = [event.text_for(who) for event in events]
+            return json.dumps({"move": move, "seat": seat, "text": text, "events": said})
 
-    def _reading(self, seat: int | None) -> dict[str, Any]:
-        return {
-            "move": self.move,
-            "seat": self.seat,
-            "text": self.text,
-            "events": [event.text_for(seat) for event in self.events],
-        }
+        texts: dict[int | None, str] = {None: reading(None)}
+        for who in sorted({who for event in events for who, _ in event.private}):
+            texts[who] = reading(who)
+        return cls(move, seat, texts)
 
     def json_for(self, seat: int | None) -> str:
-        """`to_json(seat)` as JSON text, serialized once per distinct reading."""
-        reading = self.to_json(seat)
-        texts = self._texts
-        if texts is None:
-            texts = self._texts = {}
-        key = seat if reading is not self.to_json(None) else None
-        text = texts.get(key)
-        if text is None:
-            text = texts[key] = json.dumps(reading)
-        return text
+        """The entry as `seat` (None: a spectator) may read it, as JSON text: its own private
+        texts only."""
+        return self._texts.get(seat, self._texts[None])
+
+    def to_json(self, seat: int | None = None) -> dict[str, Any]:
+        return dict(json.loads(self.json_for(seat)))
 
 
 def seat_names(seats: list[int], labels: list[str]) -> str:
@@ -161,7 +148,7 @@ class Table:
         else:
             self.state = after
         self.row.actions.append(action.to_json())
-        entry = LogEntry(len(self.row.actions), seat, action.text, self.state.events())
+        entry = LogEntry.of(len(self.row.actions), seat, action.text, self.state.events())
         self.log.append(entry)
         self._messages.clear()
         self._frames.clear()
