@@ -52,6 +52,10 @@ games at once, then one every few seconds (429 with `Retry-After`).
 An action names the move count the client has seen (`moves`): that is the idempotency guard,
 so a request sent twice acts once and the second gets 409.
 
+A view's `log` holds the entries from move `log_from` on: an action's answer only those after
+its `moves`, a view asked for with `?log_from=N` those from move N; a client appends them to
+the log it has.
+
 Seat tokens go in an `Authorization: Bearer TOKEN` header. The live WebSocket
 `/api/games/{game_id}/live` is not listed here: send `{"token": "..."}` (or `{"token": null}`
 to watch) first, then read views.
