@@ -51,7 +51,7 @@ def test_ai_strengths_have_human_names_and_the_seed_its_bound(client: TestClient
     labels = {p["spec"]: p["label"] for p in catalog["ai_presets"]}
     assert labels["random"] == "Random"
     assert labels["mcts:seconds=1"] == "MCTS, 1 s per move"
-    assert catalog["seed_maximum"] == 2**63 - 1
+    assert catalog["seed_bits"] == 63  # what app.NewGame accepts: 0 .. 2**63 - 1
 
 
 def test_an_ai_seat_carries_its_human_name(client: TestClient) -> None:

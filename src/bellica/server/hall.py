@@ -53,7 +53,7 @@ class ApiError(Exception):
 
 def catalog() -> dict[str, Any]:
     """The games, their variants (title, one-line description, player counts, seat names) and
-    typed options, the AI agents, suggested strengths by human name, and the largest seed."""
+    typed options, the AI agents, suggested strengths by human name, and the seeds' range."""
     out = []
     for info in all_games():
         variants = []
@@ -82,7 +82,12 @@ def catalog() -> dict[str, Any]:
         {"spec": spec, "label": agent_label(spec), "note": PRESET_NOTES.get(spec, "")}
         for spec in AI_PRESETS
     ]
-    return {"games": out, "agents": agents, "ai_presets": presets, "seed_maximum": SEED_MAXIMUM}
+    return {
+        "games": out,
+        "agents": agents,
+        "ai_presets": presets,
+        "seed_bits": SEED_MAXIMUM.bit_length(),  # seeds are 0 .. 2**seed_bits - 1
+    }
 
 
 @functools.cache
