@@ -26,6 +26,12 @@ def open_game(page: Any, server: Server, game: str) -> None:
     page.wait_for_selector("#setup:not([hidden]) #create")
 
 
+def defend_first(page: Any) -> None:
+    """Imperio Bellum with the human seat 0 defending, so it sets up first: the AI seat then
+    waits, and the browser tests' one shared AI worker stays free for the other tests."""
+    page.select_option("[data-option=attacker]", "1")
+
+
 def wait_over(server: Server, game_id: str) -> dict[str, Any]:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -133,6 +139,7 @@ def test_ai_strengths_have_human_names(page: Any, server: Server) -> None:
     kinds = row.locator("select[name=agent] option").all_inner_texts()
     assert kinds == ["Human", "AI: Random", "AI: Greedy", "AI: MCTS"]
     row.locator("select[name=strength]").select_option("mcts:seconds=3")
+    defend_first(page)
     page.click("#create")
     page.wait_for_selector("#created #play")
     assert "MCTS, 3 s per move" in page.inner_text("#created .seat-link.ai")
@@ -155,6 +162,7 @@ def test_a_bad_seed_is_explained_before_anything_is_sent(page: Any, server: Serv
     assert not sent and page.locator("#created").is_hidden()
     seed.fill(str(2**63 - 1))  # the largest seed, sent exactly (past 2^53)
     assert page.inner_text("#seed-error") == ""
+    defend_first(page)
     page.click("#create")
     page.wait_for_selector("#created #play")
     assert page.locator("#error").is_hidden()
