@@ -237,7 +237,9 @@ def test_the_game_list_shows_summaries_without_secrets(client: TestClient) -> No
         for seat in made["seats"]:
             assert not seat["token"] or seat["token"] not in text
     assert '"seed":' not in text and "token" not in text and "ai_key" not in text
-    assert listed[0]["seats"][1] == {"seat": 1, "kind": "ai", "agent": "random"}
+    ai_seat = listed[0]["seats"][1]
+    assert (ai_seat["seat"], ai_seat["kind"], ai_seat["agent"]) == (1, "ai", "random")
+    assert ai_seat["label"] == "Random"
 
 
 def test_no_view_reveals_the_seed(client: TestClient) -> None:

@@ -35,6 +35,16 @@ class GameInfo:
     player_counts: tuple[int, ...] = ()
     options: Options = field(default_factory=Options)
     variant_players: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    variant_titles: dict[str, str] = field(default_factory=dict)
+    variant_descriptions: dict[str, str] = field(default_factory=dict)
+
+    def variant_title(self, variant: str) -> str:
+        """How menus name a variant: "Solo: the Siege of Troy" (its id if the game gives none)."""
+        return self.variant_titles.get(variant, variant)
+
+    def variant_description(self, variant: str) -> str:
+        """A variant in one line: for a solo scenario, what you fight and how you win."""
+        return self.variant_descriptions.get(variant, "")
 
     def allowed_players(self, variant: str | None = None) -> tuple[int, ...]:
         """The player counts the game (or one of its variants) is played with."""

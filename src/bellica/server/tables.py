@@ -11,8 +11,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bellica.agents.labels import agent_label
 from bellica.core import SPECTATOR, Action, Game, Record, State
 from bellica.core.events import Event
+from bellica.server.results import result_text
 from bellica.server.store import GameRow
 
 Listener = Callable[[], None]  # says "the table changed" without waiting; the view is pulled
@@ -72,8 +74,18 @@ def seat_names(seats: list[int], labels: list[str]) -> str:
 
 
 def summary(row: GameRow, title: str) -> dict[str, Any]:
-    """A stored game's public facts, for the list of games and every view: no tokens, no seed."""
+    """A stored game's public facts, for the list of games and every view: no tokens, no seed.
+    An AI seat carries its agent's human `label`; `result` says who won, once over."""
     config = row.config
+    seats = [
+        {
+            "seat": n,
+            "kind": s.kind,
+            "agent": s.agent,
+            "label": agent_label(s.agent) if s.kind == "ai" and s.agent else None,
+        }
+        for n, s in enumerate(row.seats)
+    ]
     return {
         "id": row.id,
         "game": config.game,
@@ -81,11 +93,12 @@ def summary(row: GameRow, title: str) -> dict[str, Any]:
         "variant": config.variant,
         "players": config.players,
         "options": dict(config.options),
-        "seats": [{"seat": n, "kind": s.kind, "agent": s.agent} for n, s in enumerate(row.seats)],
+        "seats": seats,
         "moves": row.moves,
         "chosen_seed": row.chosen_seed,
         "status": "over" if row.over else "playing",
         "to_move": row.to_move,
+        "result": row.result if row.over else None,
         "created": row.created,
         "updated": row.updated,
     }
@@ -186,6 +199,8 @@ class Table:
         """The game's public facts: no tokens, no seed."""
         row = self.row
         row.moves, row.to_move, row.over = len(row.actions), self.to_move, self.state.is_terminal
+        if row.over and row.result is None:
+            row.result = result_text(self.state.outcome(), self.names())
         return summary(row, self.game.info.title)
 
     def outcome(self) -> dict[str, Any] | None:
