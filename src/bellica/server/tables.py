@@ -30,12 +30,18 @@ class LogEntry:
     events: list[Event]
 
     def to_json(self, seat: int | None = None) -> dict[str, Any]:
-        """The entry as `seat` (None: a spectator) may read it: its own private texts only."""
+        """The entry as `seat` (None: a spectator) may read it: its own private texts and
+        marks only; `marks` is every mark of its events, once each, in order."""
+        events = [event.to_json(seat) for event in self.events]
+        marks: dict[str, None] = {}
+        for event in events:
+            marks.update(dict.fromkeys(event.get("marks", ())))
         return {
             "move": self.move,
             "seat": self.seat,
             "text": self.text,
-            "events": [event.text_for(seat) for event in self.events],
+            "events": events,
+            "marks": list(marks),
         }
 
 
@@ -154,16 +160,32 @@ class Table:
         row.moves, row.to_move, row.over = len(row.actions), self.to_move, self.state.is_terminal
         return summary(row, self.game.info.title)
 
-    def outcome(self) -> dict[str, Any] | None:
+    def outcome(self, seat: int | None = None) -> dict[str, Any] | None:
+        """The result once the game is over, with a `headline` as `seat` (None: a spectator)
+        reads it: "You won", "You lost", "Draw", "Scenario lost: <why>", "Athens won"."""
         if not self.state.is_terminal:
             return None
         outcome = self.state.outcome()
-        if outcome.winners:
-            verb = "wins" if len(outcome.winners) == 1 else "win"
-            text = f"{seat_names(list(outcome.winners), self.labels())} {verb}: {outcome.reason}"
+        winners = list(outcome.winners)
+        if winners:
+            verb = "wins" if len(winners) == 1 else "win"
+            text = f"{seat_names(winners, self.labels())} {verb}: {outcome.reason}"
         else:
             text = f"A draw: {outcome.reason}"
-        return {**outcome.to_json(), "text": text}
+        return {**outcome.to_json(), "text": text, "headline": self.headline(winners, seat)}
+
+    def headline(self, winners: list[int], seat: int | None) -> str:
+        """One player against a scenario wins or loses it, with the game's reason; otherwise a
+        seat reads its own result and a spectator the winners' names."""
+        if len(self.row.seats) == 1:
+            won = "won" if winners else "lost"
+            return f"Scenario {won}: {self.state.outcome().reason}"
+        if not winners:
+            return "Draw"
+        if seat is None:
+            names = seat_names(winners, self.names())
+            return f"{names[:1].upper()}{names[1:]} won"
+        return "You won" if seat in winners else "You lost"
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything `seat` (None: a spectator) is shown, built from its observation only."""
@@ -185,7 +207,7 @@ class Table:
             "thinking": self.thinking,
             "log": [entry.to_json(seat) for entry in self.log],
             "names": self.names(),
-            "outcome": self.outcome(),
+            "outcome": self.outcome(seat),
         }
 
     def broadcast(self) -> None:

@@ -98,6 +98,7 @@ class Pay(CardChoice):
         side = self.side
         state.hand[side].remove(uid)
         state.discard[side].append(uid)
+        state.caused.append(("pay", uid, side, self.card))
         if len(self.rings) > 1:
             state.stack.append(Pay(side, self.card, self.rings[1:]))
 

@@ -128,6 +128,7 @@ def attack_options(state: BellumState, side: int) -> list[int]:
 def declare(state: BellumState, uid: int) -> None:
     state.status[uid] |= ATTACKING
     state.attackers.append(uid)
+    state.caused.append(("attack", uid, state.active ^ 1))
 
 
 def end_declare(state: BellumState) -> None:
@@ -227,10 +228,14 @@ class Block(CardChoice):
     def picked(self, state: BellumState, uid: int) -> None:
         block(state, self.attacker, uid)
 
+    def declined(self, state: BellumState, action: Action) -> None:
+        state.caused.append(("unblocked", self.attacker, self.side))
+
 
 def block(state: BellumState, attacker: int, blocker: int) -> None:
     state.status[blocker] |= BLOCKING
     state.blocks.append((attacker, blocker))
+    state.caused.append(("block", blocker, attacker))
 
 
 @TASKS.kind("combat")
