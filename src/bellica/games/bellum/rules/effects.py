@@ -36,6 +36,14 @@ SINGLE_TARGETS = frozenset({"creature", "enemy_creature", "own_creature", "other
 PETRIFIED = "petrified"  # the kind of the Stock cards that cover a petrified creature
 
 
+def worded(state: BellumState, choice: CardChoice, template: str, other: int) -> list[Action]:
+    """A card choice's actions in the words of what they concern: each pick as `template`
+    ({card} the card picked, {other} card `other`); the ways to decline as they are."""
+    word, verb = state.game.worded, choice.verb
+    plain = CardChoice.choices(choice, state)
+    return [word(a, template, other) if a.kind == verb else a for a in plain]
+
+
 # -- the ability machine ------------------------------------------------------------------
 @TASKS.kind("ability")
 @dataclass(slots=True)
@@ -349,6 +357,9 @@ class ChooseTarget(CardChoice):
 
     def extra(self, state: BellumState) -> list[Action]:
         return [state.game.actions.card("decline", self.card)] if self.optional else []
+
+    def choices(self, state: BellumState) -> list[Action]:
+        return worded(state, self, "Choose {card} as the target of {other}", self.card)
 
     def picked(self, state: BellumState, uid: int) -> None:
         ability = Ability(self.side, self.card, self.face, self.trigger, self.step, -1)

@@ -17,6 +17,7 @@ from bellica.games.bellum.rules.effects import (
     order_triggers,
     play_spell,
     push_ability,
+    worded,
 )
 from bellica.games.bellum.state import (
     ATTACKING,
@@ -221,6 +222,9 @@ class Block(CardChoice):
 
     def extra(self, state: BellumState) -> list[Action]:
         return [state.game.actions.plain("no_block")]
+
+    def choices(self, state: BellumState) -> list[Action]:
+        return worded(state, self, "Block with {card} against {other}", self.attacker)
 
     def automatic(self, action: Action) -> bool:
         return False

@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bellica.core import Action
 from bellica.core.cards import CardChoice
 from bellica.core.cards.zones import reshuffle
 from bellica.core.stack import Cards, Side
 from bellica.games.bellum.cards import Effect
 from bellica.games.bellum.rules import TASKS
-from bellica.games.bellum.rules.effects import heal
+from bellica.games.bellum.rules.effects import heal, worded
 from bellica.games.bellum.rules.turn import Blocks, block, end_game
 from bellica.games.bellum.scripts import bound
 from bellica.games.bellum.scripts.solo import (
@@ -161,6 +162,9 @@ class HerculesBlocker(CardChoice):
 
     def options(self, state: BellumState) -> tuple[int, ...]:
         return self.cards
+
+    def choices(self, state: BellumState) -> list[Action]:
+        return worded(state, self, "Choose {card} to block {other}", bound(state, Hells).hero)
 
     def picked(self, state: BellumState, uid: int) -> None:
         block(state, bound(state, Hells).hero, uid)

@@ -11,7 +11,7 @@ from bellica.core.cards.zones import reshuffle
 from bellica.core.stack import Cards, Side, Step
 from bellica.games.bellum.cards import Effect
 from bellica.games.bellum.rules import TASKS
-from bellica.games.bellum.rules.effects import enter_play, leave_play, put
+from bellica.games.bellum.rules.effects import enter_play, leave_play, put, worded
 from bellica.games.bellum.rules.turn import Blocks, block, end_game
 from bellica.games.bellum.scripts import bound
 from bellica.games.bellum.scripts.solo import (
@@ -177,6 +177,9 @@ class AchillesTarget(CardChoice):
 
     def options(self, state: BellumState) -> tuple[int, ...]:
         return self.cards
+
+    def choices(self, state: BellumState) -> list[Action]:
+        return worded(state, self, "Choose {card} for {other} to block", bound(state, Troy).hero)
 
     def picked(self, state: BellumState, uid: int) -> None:
         block(state, uid, bound(state, Troy).hero)

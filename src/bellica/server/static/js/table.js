@@ -327,7 +327,7 @@ class Table {
         " ",
         el("span", { class: "who" }, entry.seat === null || entry.seat === undefined ? "" : `${capitalized(this.seatName(entry.seat))}: `),
         entry.text,
-        entry.events?.length ? el("ul", { class: "events" }, entry.events.map((e) => el("li", {}, e))) : null));
+        entry.events?.length ? el("ul", { class: "events" }, entry.events.map((e) => el("li", {}, typeof e === "string" ? e : e.text))) : null));
       this.logMoves.push(entry.move);
     }
     if (first || atBottom) list.scrollTop = list.scrollHeight;
