@@ -17,6 +17,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from bellica.server.hall import ApiError, Hall, catalog
+from bellica.server.rules_routes import router as rules_router
 from bellica.server.store import Store
 from bellica.server.thinking import Thinkers
 
@@ -264,6 +265,8 @@ def create_app(db: str | Path, ai_workers: int | None = None) -> FastAPI:
             await _serve_socket(socket, outbox)
         finally:
             hall.forget(table, outbox.put)
+
+    app.include_router(rules_router)
 
     @app.get("/", include_in_schema=False)
     @app.get("/game/{game_id}", include_in_schema=False)
