@@ -2,6 +2,7 @@
 
 import { makePlayable } from "/static/js/chooser.js";
 import { el } from "/static/js/dom.js";
+import { helpData } from "/static/js/kit/help.js";
 
 const CLAN_MARK = { demon: "D", myth: "M", oracle: "O", soldier: "S", any: "·" };
 const ROMAN = ["I", "II", "III", "IV"];
@@ -216,18 +217,18 @@ function cardElement(data, entries, ctx, { inPlay = false } = {}) {
   const stats = [];
   if (power !== undefined && power !== null) {
     const changed = data.power !== undefined && data.printed_power !== undefined && data.power !== data.printed_power;
-    stats.push(el("span", { class: "power", title: "power" }, `⚔ ${power}`, changed ? el("small", {}, ` (${data.printed_power})`) : null));
+    stats.push(el("span", { class: "power", title: "power", dataset: helpData("power") }, `⚔ ${power}`, changed ? el("small", {}, ` (${data.printed_power})`) : null));
   }
-  if (inPlay && data.damage) stats.push(el("span", { class: "damage", title: "damage" }, `✹ ${data.damage}`));
-  if (data.shield) stats.push(el("span", { class: "shield", title: "shield" }, "⛨ shield"));
-  if (data.charges) stats.push(el("span", { class: "charges", title: "charges" }, `◆ ${data.charges}`));
+  if (inPlay && data.damage) stats.push(el("span", { class: "damage", title: "damage", dataset: helpData("damage") }, `✹ ${data.damage}`));
+  if (data.shield) stats.push(el("span", { class: "shield", title: "shield", dataset: helpData("shield") }, "⛨ shield"));
+  if (data.charges) stats.push(el("span", { class: "charges", title: "charges", dataset: helpData("charge") }, `◆ ${data.charges}`));
   if (data.petrified) stats.push(el("span", { class: "petrified-badge" }, "petrified"));
   if (data.attacking) stats.push(el("span", { class: "state" }, "attacking"));
   if (data.blocking) stats.push(el("span", { class: "state" }, "blocking"));
   const title = [`${data.name} (${data.card})`, data.text, ...(entries || []).map((e) => `▶ ${e.text}`)].join("\n");
   const node = el("div", {
     class: classes,
-    dataset: { card: data.card, name: data.name },
+    dataset: { card: data.card, name: data.name, ...helpData(data.kind, data.clan) },
     title,
     role: entries?.length ? "button" : null,
     tabindex: entries?.length ? "0" : null,

@@ -2,6 +2,7 @@
 
 import { makePlayable } from "/static/js/chooser.js";
 import { el } from "/static/js/dom.js";
+import { withHelp } from "/static/js/kit/help.js";
 
 const FILES = "abcdefghi";
 const LETTERS = { headquarters: "HQ", base: "B", knight: "K", archer: "A", pikeman: "P", footsoldier: "F" };
@@ -97,7 +98,7 @@ function pieceElement(piece) {
   if (piece.entrenched) classes.push("entrenched");
   if (piece.acted) classes.push("acted");
   if (piece.captured) classes.push("captured");
-  return el("span", { class: classes }, LETTERS[piece.piece] || piece.piece.slice(0, 1).toUpperCase());
+  return withHelp(el("span", { class: classes }, LETTERS[piece.piece] || piece.piece.slice(0, 1).toUpperCase()), piece.piece);
 }
 
 function pieceTitle(piece) {

@@ -6,6 +6,8 @@ import { append, el, replace } from "/static/js/dom.js";
 import { drawBellum } from "/static/js/bellum.js";
 import { drawGeneric } from "/static/js/generic.js";
 import { drawImperio } from "/static/js/imperio.js";
+import { installHelp } from "/static/js/kit/help.js";
+import { installRules, rulesButton } from "/static/js/kit/rules.js";
 import { LiveFeed } from "/static/js/live.js";
 import { heldSeats, holdSeats } from "/static/js/seats.js";
 
@@ -78,7 +80,7 @@ class Table {
       el("div", { class: "layout" },
         el("div", { class: "main" }, this.drawingEl),
         el("aside", { class: "side" },
-          el("div", { class: "panel status" }, this.turnEl, this.thinkingEl, this.whoEl),
+          el("div", { class: "panel status" }, this.turnEl, this.thinkingEl, this.whoEl, rulesButton()),
           el("div", { class: "panel" }, el("h3", {}, "Actions"), this.actionsEl),
           el("div", { class: "panel log-panel" }, el("h3", {}, "Log"), this.logEl)))]);
     this.handoverEl = el("div", { id: "handover", hidden: true });
@@ -205,6 +207,8 @@ class Table {
     this.current = view;
     closeChooser();
     const game = view.game;
+    installRules(game.game);
+    installHelp(game.game);
     document.title = `${game.title || game.game} — Bellica`;
     document.getElementById("subtitle").textContent =
       `${game.title || game.game} · ${game.variant} · ${game.players} player${game.players === 1 ? "" : "s"}` +
