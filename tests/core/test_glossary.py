@@ -69,8 +69,12 @@ def test_a_bad_file_names_the_entry_and_what_is_wrong(
     assert str(tmp_path / "glossary.toml") in str(err.value)
 
 
+SHIPPED = ("bellum", "imperio-bellum")  # other tests register games of their own
+
+
 def test_each_game_keeps_its_glossary_beside_its_rules() -> None:
-    for info in bellica.games():
+    for game_id in SHIPPED:
+        info = bellica.load(game_id).info
         game = bellica.load(info.id)
         assert glossary_file(game).is_file(), info.id
         assert glossary_of(game).entry, info.id

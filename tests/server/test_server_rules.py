@@ -9,7 +9,7 @@ from bellica.core.glossary import glossary_of
 
 
 def test_rules_and_glossary_of_each_game(client: TestClient) -> None:
-    for info in bellica.games():
+    for info in [bellica.load(game_id).info for game_id in ("bellum", "imperio-bellum")]:
         answer = client.get(f"/api/rules/{info.id}")
         assert answer.status_code == 200, info.id
         body = answer.json()
@@ -34,7 +34,8 @@ def test_the_rules_are_the_documents_in_docs_rules(client: TestClient) -> None:
 def test_an_unknown_game_is_404_with_a_short_detail(client: TestClient) -> None:
     answer = client.get("/api/rules/chess")
     assert answer.status_code == 404
-    assert answer.json() == {"detail": "unknown game 'chess'; known games: bellum, imperio-bellum"}
+    known = ", ".join(info.id for info in bellica.games())
+    assert answer.json() == {"detail": f"unknown game 'chess'; known games: {known}"}
     long_id = "x" * 5000
     answer = client.get(f"/api/rules/{long_id}")
     assert answer.status_code == 404 and len(answer.json()["detail"]) < 200
