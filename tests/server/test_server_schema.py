@@ -74,6 +74,7 @@ def test_every_route_documents_its_errors_with_the_error_model(client: TestClien
             *("200", "400", "401", "403", "404", "409", "413", "422", "503"),
         },
         ("get", "/api/games/{game_id}/record"): {"200", "404", "409"},
+        ("get", "/api/rules/{game_id}"): {"200", "404"},
     }
     found = {
         (method, path): set(op["responses"])

@@ -20,6 +20,7 @@ from fastapi.staticfiles import StaticFiles
 from bellica.server.docs_page import docs_page
 from bellica.server.hall import ApiError, Hall, catalog
 from bellica.server.limits import BodyLimit, Limits, RateLimited, TokenBuckets, clip, clip_value
+from bellica.server.rules_routes import add_rules_route
 from bellica.server.schema import (
     Catalog,
     Created,
@@ -339,6 +340,8 @@ def create_app(
             await _serve_socket(socket, outbox)
         finally:
             hall.forget(table, outbox.put)
+
+    add_rules_route(app)
 
     @app.get("/", include_in_schema=False)
     @app.get("/game/{game_id}", include_in_schema=False)

@@ -5,8 +5,10 @@ import { closeChooser, openChooser } from "/static/js/chooser.js";
 import { append, el, replace } from "/static/js/dom.js";
 import { drawGeneric, genericPlugin } from "/static/js/generic.js";
 import { ActionBar } from "/static/js/kit/actionbar.js";
+import { installHelp } from "/static/js/kit/help.js";
 import { capitalized, logEntry } from "/static/js/kit/log.js";
 import { lastTurnIds, markIds } from "/static/js/kit/marks.js";
+import { installRules, rulesButton } from "/static/js/kit/rules.js";
 import { LiveFeed } from "/static/js/live.js";
 import { heldSeats, holdSeats } from "/static/js/seats.js";
 
@@ -118,7 +120,7 @@ class Table {
       el("div", { class: "layout" },
         el("div", { class: "main" }, this.drawingEl),
         el("aside", { class: "side" },
-          el("div", { class: "panel status" }, this.turnEl, this.thinkingEl, this.clockEl, this.whoEl),
+          el("div", { class: "panel status" }, this.turnEl, this.thinkingEl, this.clockEl, this.whoEl, rulesButton()),
           el("div", { class: "panel log-panel" }, el("h3", {}, "Log"), this.logEl))),
       this.actionsEl]);
     this.handoverEl = el("div", { id: "handover", hidden: true });
@@ -260,6 +262,8 @@ class Table {
 
   /** Draws the table of one seat's view. */
   draw(view) {
+    installRules(view.game.game);
+    installHelp(view.game.game);
     if (!view) return;
     this.current = view;
     closeChooser();

@@ -2,6 +2,7 @@
 
 import { el } from "/static/js/dom.js";
 import { cardBack, cardFace } from "/static/js/kit/card.js";
+import { helpData, withHelp } from "/static/js/kit/help.js";
 import { icon } from "/static/js/kit/icons.js";
 import { badge, token } from "/static/js/kit/tokens.js";
 
@@ -240,12 +241,12 @@ function cardElement(data, entries = [], ctx, { inPlay = false } = {}) {
   const stats = [];
   if (power !== undefined && power !== null) {
     const changed = data.power !== undefined && data.printed_power !== undefined && data.power !== data.printed_power;
-    stats.push(token("sword", power, "power", changed ? el("small", {}, ` (${data.printed_power})`) : null));
+    stats.push(withHelp(token("sword", power, "power", changed ? el("small", {}, ` (${data.printed_power})`) : null), "power"));
   }
-  if (inPlay && data.damage) stats.push(token("damage", data.damage, "damage"));
-  if (data.shield) stats.push(token("shield", null, "shield"));
-  if (data.charges) stats.push(token("charge", data.charges, "charges"));
-  if (data.petrified) stats.push(el("span", { class: "petrified-badge" }, icon("petrified", ""), "petrified"));
+  if (inPlay && data.damage) stats.push(withHelp(token("damage", data.damage, "damage"), "damage"));
+  if (data.shield) stats.push(withHelp(token("shield", null, "shield"), "shield"));
+  if (data.charges) stats.push(withHelp(token("charge", data.charges, "charges"), "charge"));
+  if (data.petrified) stats.push(withHelp(el("span", { class: "petrified-badge" }, icon("petrified", ""), "petrified"), "petrified"));
   if (data.attacking) stats.push(el("span", { class: "state" }, "attacking"));
   if (data.blocking) stats.push(el("span", { class: "state" }, "blocking"));
   return cardFace({
@@ -258,5 +259,6 @@ function cardElement(data, entries = [], ctx, { inPlay = false } = {}) {
     classes,
     entries: entries || [],
     play: (event) => ctx.play(entries, event, data.name),
+    dataset: helpData(data.kind, data.clan),
   });
 }

@@ -3,6 +3,7 @@
 import { makePlayable } from "/static/js/chooser.js";
 import { el } from "/static/js/dom.js";
 import { boardGrid } from "/static/js/kit/board.js";
+import { withHelp } from "/static/js/kit/help.js";
 import { icon } from "/static/js/kit/icons.js";
 
 const FILES = "abcdefghi";
@@ -118,7 +119,7 @@ function pieceElement(piece) {
   if (piece.entrenched) classes.push("entrenched");
   if (piece.acted) classes.push("acted");
   if (piece.captured) classes.push("captured");
-  return el("span", { class: classes }, LETTERS[piece.piece] || piece.piece.slice(0, 1).toUpperCase());
+  return withHelp(el("span", { class: classes }, LETTERS[piece.piece] || piece.piece.slice(0, 1).toUpperCase()), piece.piece);
 }
 
 function pieceTitle(piece) {
