@@ -17,7 +17,6 @@ from bellica.server.schema import Problem
 MAX_SHOWN_ID = 40  # characters of an unknown id repeated in the error
 
 
-
 class GlossaryEntry(BaseModel):
     """What one key of the glossary means."""
 
