@@ -64,7 +64,7 @@ def test_each_seat_sees_at_each_move_exactly_what_it_was_shown_then(client: Test
             assert body["game"]["moves"] == move
             assert body["game"]["to_move"] == then["game"]["to_move"]
             assert body["legal"] == []
-            assert body["at"] == {"move": move, "moves": 30, "seat": then["seat"]}
+            assert body["at"] == {"move": move, "moves": 30, "seat": then["seat"], "over": False}
 
 
 def test_a_seat_never_gets_another_seats_secrets_while_the_game_is_played(
@@ -133,6 +133,7 @@ def test_a_finished_game_shows_any_seat_and_everything_to_anyone(client: TestCli
         ]
     assert at(client, game_id, last, seat="1").json()["outcome"] is not None
     assert at(client, game_id, last - 1, seat="1").json()["outcome"] is None
+    assert at(client, game_id, 0, seat="1").json()["at"]["over"] is True
 
 
 def test_an_uploaded_record_replays_move_by_move(client: TestClient) -> None:

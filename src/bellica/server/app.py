@@ -345,6 +345,7 @@ def create_app(
         shown = seat_asked(over, mine, seat, len(table.row.seats))
         check_move(move, len(table.row.actions))
         timeline = replays.timeline(table)
+        table.summary()  # brings the row's move count, seat to move and end up to date
         return view_at(table.row, table.game, timeline, table.log, move, shown)
 
     @app.post(
@@ -421,6 +422,7 @@ def create_app(
 
     @app.get("/", include_in_schema=False)
     @app.get("/game/{game_id}", include_in_schema=False)
+    @app.get("/replay", include_in_schema=False)
     @app.get("/replay/{game_id}", include_in_schema=False)
     async def client(game_id: str | None = None) -> FileResponse:
         return FileResponse(STATIC / "index.html")

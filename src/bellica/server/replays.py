@@ -187,7 +187,7 @@ def view_at(
         view = table.view(seat)
     view["legal"] = []
     view["thinking"] = False
-    view["at"] = {"move": move, "moves": len(row.actions), "seat": seat}
+    view["at"] = {"move": move, "moves": len(row.actions), "seat": seat, "over": row.over}
     return view
 
 
@@ -218,9 +218,12 @@ def check_move(move: int, moves: int) -> None:
 
 # -- answers -------------------------------------------------------------------------------------
 class At(Answer):
+    """Which move is shown, of how many, as whom, and whether the whole game is over."""
+
     move: int
     moves: int
     seat: int | Literal["all"] | None
+    over: bool
 
 
 class PastView(View):

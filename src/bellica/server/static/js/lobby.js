@@ -260,6 +260,7 @@ async function refreshGames(section) {
       for (const seat of held) links.push(el("a", { class: "button small seat", href: `/game/${id}#seat=${seat}` }, `Seat ${seat}`));
     }
     links.push(el("a", { class: "button watch", href: `/game/${id}#watch` }, "Watch"));
+    if (g.status === "over") links.push(el("a", { class: "button replay", href: `/replay/${id}` }, "Replay"));
     const seats = (g.seats || []).map((s) => (s.kind === "human" ? "human" : s.agent)).join(" · ");
     return el("tr", { dataset: { game: g.id } },
       el("td", {}, el("strong", {}, g.title || g.game), el("br"), el("small", {}, `${g.variant}, ${g.players} player${g.players === 1 ? "" : "s"}`)),
@@ -270,7 +271,7 @@ async function refreshGames(section) {
       el("td", { class: "links" }, links));
   });
   replace(section,
-    el("h2", {}, "Games ", refresh),
+    el("h2", {}, "Games ", refresh, el("a", { class: "button small", href: "/replay" }, "Replay a record file")),
     el("table", { class: "games" },
       el("thead", {}, el("tr", {}, ["Game", "Seats", "Moves", "Status", "Updated", ""].map((h) => el("th", {}, h)))),
       el("tbody", {}, rows)));
