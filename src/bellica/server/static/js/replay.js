@@ -109,11 +109,11 @@ class Replay {
     this.seatSelect = el("select", { id: "replay-seat", "aria-label": "Point of view" });
     this.seatSelect.addEventListener("change", () => this.setSeat(this.seatSelect.value));
     this.controls = el("div", { id: "replay-controls", role: "toolbar", "aria-label": "Replay" },
-      button("replay-first", "⏮", "First move (Home)", () => 0),
+      button("replay-first", "«", "First move (Home)", () => 0),
       button("replay-back", "◀", "Back one move (←)", () => this.move - 1),
       this.slider,
       button("replay-forward", "▶", "Forward one move (→)", () => this.move + 1),
-      button("replay-last", "⏭", "Last move (End)", () => this.moves),
+      button("replay-last", "»", "Last move (End)", () => this.moves),
       this.counter,
       el("label", {}, "Seen by ", this.seatSelect));
     this.drawingEl = el("div", { id: "drawing" }, el("p", { class: "help" }, "Loading the replay…"));
