@@ -77,6 +77,17 @@ class LogEntry:
         return text
 
 
+def worded(state: State, action: Action) -> Action:
+    """The legal action equal to `action` as the game words it in `state` ("Block with Nessus
+    against Chimera"): an action read from JSON carries only its plain text."""
+    for candidate in state.legal_actions():
+        if candidate is action:
+            return action
+        if candidate == action:
+            return candidate
+    return action
+
+
 def seat_names(seats: list[int], labels: list[str]) -> str:
     names = [labels[s] for s in seats]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -176,7 +187,7 @@ class Table:
         """Apply a legal action and log it (the caller has stored it, or replays the store);
         `after`, if given, is the state the action leads to, already computed."""
         seat = self.state.current_player
-        action = self.worded(action)
+        action = worded(self.state, action)
         if after is None:
             self.state.apply(action)
         else:
@@ -187,16 +198,6 @@ class Table:
         self._messages.clear()
         self._frames.clear()
         return entry
-
-    def worded(self, action: Action) -> Action:
-        """The legal action equal to `action` as the game words it now ("Block with Nessus
-        against Chimera"): an action read from JSON carries only its plain text."""
-        for candidate in self.state.legal_actions():
-            if candidate is action:
-                return action
-            if candidate == action:
-                return candidate
-        return action
 
     def record(self) -> Record:
         record = self.state.record()

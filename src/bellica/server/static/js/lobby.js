@@ -366,7 +366,7 @@ async function refreshGames(lobby) {
   }
   const rows = games.map((g) => gameRow(lobby.catalog, g));
   replace(section,
-    el("h2", {}, "Games ", refresh),
+    el("h2", {}, "Games ", refresh, el("a", { class: "button small", href: "/replay" }, "Replay a record file")),
     el("table", { class: "games" },
       el("thead", {}, el("tr", {}, ["Game", "Players", "Moves", "Status", "Updated", ""].map((h) => el("th", { scope: "col" }, h)))),
       el("tbody", {}, rows)));
@@ -386,6 +386,7 @@ function gameRow(catalog, g) {
     for (const seat of held) links.push(el("a", { class: "button small seat", href: `/game/${id}#seat=${seat}` }, capitalized(names[seat] || `Seat ${seat}`)));
   }
   links.push(el("a", { class: "button watch", href: `/game/${id}#watch` }, g.status === "over" ? "View" : "Watch"));
+  if (g.status === "over") links.push(el("a", { class: "button replay", href: `/replay/${id}` }, "Replay"));
   const players = (g.seats || []).map((s) => (s.kind === "human" ? "Human" : s.label || s.agent || "AI"));
   return el("tr", { dataset: { game: g.id, status: g.status } },
     el("td", { "data-head": "Game" }, el("strong", {}, g.title || g.game), el("br"),

@@ -7,6 +7,7 @@ import { drawGeneric, genericPlugin } from "/static/js/generic.js";
 import { ActionBar } from "/static/js/kit/actionbar.js";
 import { installHelp } from "/static/js/kit/help.js";
 import { capitalized, logEntry } from "/static/js/kit/log.js";
+import { LastTurnPanel } from "/static/js/kit/lastturn.js";
 import { lastTurnIds, markIds } from "/static/js/kit/marks.js";
 import { installRules, rulesButton } from "/static/js/kit/rules.js";
 import { LiveFeed } from "/static/js/live.js";
@@ -115,12 +116,14 @@ class Table {
     this.actionsEl = el("div", { id: "actions", role: "toolbar", "aria-label": "Actions" });
     this.actionBar = new ActionBar(this.actionsEl);
     this.logEl = el("ol", { id: "log" });
+    this.lastTurn = new LastTurnPanel(this); // the others' turn since this seat's last action
     append(this.tableEl, [
       this.outcomeEl,
       el("div", { class: "layout" },
         el("div", { class: "main" }, this.drawingEl),
         el("aside", { class: "side" },
           el("div", { class: "panel status" }, this.turnEl, this.thinkingEl, this.clockEl, this.whoEl, rulesButton()),
+          this.lastTurn.el,
           el("div", { class: "panel log-panel" }, el("h3", {}, "Log"), this.logEl))),
       this.actionsEl]);
     this.handoverEl = el("div", { id: "handover", hidden: true });
@@ -284,6 +287,7 @@ class Table {
     this.drawDrawing(view);
     this.drawLog(view.log || []);
     this.drawMarks(view);
+    this.lastTurn.update(view);
     this.drawOutcome(view);
     this.tick();
   }
@@ -401,6 +405,7 @@ class Table {
         drawGeneric(view, context));
     }
     replace(this.drawingEl, node);
+    delete this.drawingEl.dataset.past;
   }
 
   drawLog(log) {
@@ -448,6 +453,7 @@ class Table {
       scores ? el("p", { class: "scores" }, scores) : null,
       el("p", { class: "buttons" },
         el("a", { id: "download", class: "button primary", href: api.recordUrl(this.gameId), download: `bellica-${this.gameId}.json` }, "Download record"),
+        el("a", { id: "replay-link", class: "button", href: `/replay/${encodeURIComponent(this.gameId)}` }, "Replay"),
         el("a", { class: "button", href: "/" }, "Back to the lobby")));
     this.outcomeEl.classList.toggle("won", Array.isArray(outcome.winners) && outcome.winners.includes(view.seat));
     this.outcomeEl.hidden = false;
