@@ -39,21 +39,30 @@ class LogEntry:
     _texts: dict[int | None, str] | None = None
 
     def to_json(self, seat: int | None = None) -> dict[str, Any]:
-        """The entry as `seat` (None: a spectator) may read it: its own private texts only.
+        """The entry as `seat` (None: a spectator) may read it: its own private texts and marks
+        only; `marks` is every mark of its events, once each, in order.
         The dict is shared by every view that shows it: read it, never change it."""
         readings = self._readings
         if readings is None:
             readings = self._readings = {None: self._reading(None)}
-            for who in sorted({who for event in self.events for who, _ in event.private}):
+            seen = {
+                who for event in self.events for who, _ in (*event.private, *event.private_marks)
+            }
+            for who in sorted(seen):
                 readings[who] = self._reading(who)
         return readings.get(seat, readings[None])
 
     def _reading(self, seat: int | None) -> dict[str, Any]:
+        events = [event.to_json(seat) for event in self.events]
+        marks: dict[str, None] = {}
+        for event in events:
+            marks.update(dict.fromkeys(event.get("marks", ())))
         return {
             "move": self.move,
             "seat": self.seat,
             "text": self.text,
-            "events": [event.text_for(seat) for event in self.events],
+            "events": events,
+            "marks": list(marks),
             **({"selection": True} if self.selection else {}),
         }
 
@@ -179,6 +188,7 @@ class Table:
         `after`, if given, is the state the action leads to, already computed."""
         seat = self.state.current_player
         selection = action.kind in self.state.selection_kinds
+        action = self.worded(action)
         if after is None:
             self.state.apply(action)
         else:
@@ -191,6 +201,16 @@ class Table:
         self._messages.clear()
         self._frames.clear()
         return entry
+
+    def worded(self, action: Action) -> Action:
+        """The legal action equal to `action` as the game words it now ("Block with Nessus
+        against Chimera"): an action read from JSON carries only its plain text."""
+        for candidate in self.state.legal_actions():
+            if candidate is action:
+                return action
+            if candidate == action:
+                return candidate
+        return action
 
     def record(self) -> Record:
         record = self.state.record()
@@ -217,16 +237,32 @@ class Table:
             row.result = result_text(self.state.outcome(), self.names())
         return summary(row, self.game.info.title)
 
-    def outcome(self) -> dict[str, Any] | None:
+    def outcome(self, seat: int | None = None) -> dict[str, Any] | None:
+        """The result once the game is over, with a `headline` as `seat` (None: a spectator)
+        reads it: "You won", "You lost", "Draw", "Scenario lost: <why>", "Athens won"."""
         if not self.state.is_terminal:
             return None
         outcome = self.state.outcome()
-        if outcome.winners:
-            verb = "wins" if len(outcome.winners) == 1 else "win"
-            text = f"{seat_names(list(outcome.winners), self.labels())} {verb}: {outcome.reason}"
+        winners = list(outcome.winners)
+        if winners:
+            verb = "wins" if len(winners) == 1 else "win"
+            text = f"{seat_names(winners, self.labels())} {verb}: {outcome.reason}"
         else:
             text = f"A draw: {outcome.reason}"
-        return {**outcome.to_json(), "text": text}
+        return {**outcome.to_json(), "text": text, "headline": self.headline(winners, seat)}
+
+    def headline(self, winners: list[int], seat: int | None) -> str:
+        """One player against a scenario wins or loses it, with the game's reason; otherwise a
+        seat reads its own result and a spectator the winners' names."""
+        if len(self.row.seats) == 1:
+            won = "won" if winners else "lost"
+            return f"Scenario {won}: {self.state.outcome().reason}"
+        if not winners:
+            return "Draw"
+        if seat is None:
+            names = seat_names(winners, self.names())
+            return f"{names[:1].upper()}{names[1:]} won"
+        return "You won" if seat in winners else "You lost"
 
     def view(self, seat: int | None, *, whole_log: bool = True) -> dict[str, Any]:
         """Everything `seat` (None: a spectator) is shown, built from its observation only
@@ -249,7 +285,7 @@ class Table:
             "thinking": self.thinking,
             "log": [entry.to_json(seat) for entry in self.log] if whole_log else [],
             "names": self.names(),
-            "outcome": self.outcome(),
+            "outcome": self.outcome(seat),
         }
 
     def message(self, seat: int | None, known: int) -> tuple[str, int]:

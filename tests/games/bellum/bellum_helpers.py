@@ -113,7 +113,10 @@ def uid(state: BellumState, number: int, box: int = 0) -> int:
 
 
 def texts(state: BellumState) -> list[str]:
-    return [str(a) for a in state.legal_actions()]
+    """The legal actions in their plain words ("Choose Satyr (016)"): the rules tests look at
+    which choices there are; test_bellum_words checks the words of what each concerns."""
+    plain = state.game.actions
+    return [plain[a.index].text for a in state.legal_actions()]
 
 
 def find(state: BellumState, text: str) -> Action:

@@ -74,6 +74,7 @@ class Bellum(Game):
                 f"{act.MAX_CARDS} fit the action space"
             )
         self.actions = act.action_space(self.table)
+        self.worded = act.Worded(self.actions)
         self.layout = Layout(zone_families(self.sides, self.battlefields))
         self.counters = Counters(COUNTERS)
         self.codec = CardCodec(self.table, self.counters)

@@ -121,7 +121,8 @@ class ImperioBellumState(State):
     def _describe(self, caused: list[tuple[Any, ...]]) -> list[Event]:
         from bellica.games.imperio_bellum.view import events
 
-        return events(self)
+        history = self._history  # (earlier, last action), or empty before the first action
+        return events(self, history[1] if history else None)
 
     def position(self) -> str:
         from bellica.games.imperio_bellum.notation import write_position
