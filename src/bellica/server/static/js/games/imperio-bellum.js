@@ -270,10 +270,10 @@ function facts(obs, view, ctx) {
 
   const combats = obs.last_combats || [];
   return el("div", { id: "facts", class: "panel facts" },
-    lastFight(view),
     el("dl", { class: "facts-list" }, rows.map(([key, value]) => [el("dt", {}, key), el("dd", {}, value)])),
     el("h4", {}, "Forces (reinforcements: K A P F)"),
     sides,
+    lastFight(view),
     combats.length
       ? el("div", { class: "combats" }, el("h4", {}, icon("attack", ""), " Last combats"),
         el("ul", {}, combats.map((c) => el("li", { class: c.attacker_won ? "won" : "lost" }, c.text))))
