@@ -42,11 +42,14 @@ export default {
   round: (view) => roundText(view.observation),
 };
 
-/** The squares a log entry touched: its marks (and its events'), else those its text names. */
+/**
+ * The squares a log entry touched: its marks (and its events'); an entry without `marks`
+ * (from a server before structured entries): the squares its words name.
+ */
 export function entryMarks(entry) {
   const ids = [...(entry?.marks || [])];
   for (const event of entry?.events || []) if (event && typeof event === "object") ids.push(...(event.marks || []));
-  if (ids.length) return ids;
+  if (ids.length || Array.isArray(entry?.marks)) return ids;
   const texts = [entry?.text, ...(entry?.events || []).map((event) => (typeof event === "string" ? event : event?.text))];
   return texts.flatMap((text) => String(text ?? "").match(SQUARE) || []);
 }
