@@ -119,6 +119,17 @@ def imperio_step(page: Any) -> str:
     if setup is not None:
         click_and_wait(page, setup)
         return "setup"
+    if not page.locator("#board .square.target").count():
+        hold = page.locator("#board .square.picked")  # a picked piece with nowhere to go
+        if hold.count():
+            hold.click()
+            click_and_wait(page, page.locator("#chooser .choice[data-kind=hold]"))
+            return "square"
+        pick = page.locator("#board .square.pick")  # looking at a piece sends nothing
+        if pick.count():
+            pick.first.click()
+            page.wait_for_selector("#board .square.picked")
+            return "square"
     for selector, what in (
         ("#board .square.target", "target"),
         ("#board .square.actionable", "square"),

@@ -59,12 +59,14 @@ class Timeline:
                 raise InvalidRecord(f"action {number} comes after the game ended")
             try:
                 action = worded(head, self.game.action_from_json(data))
+                selection = action.kind in head.selection_kinds
                 head.apply(action)
             except (BellicaError, KeyError, TypeError, ValueError) as err:
                 raise InvalidRecord(f"action {number} does not replay: {err}") from None
             self._actions.append(action)
             if self.log is not None:
-                self.log.append(LogEntry(number, seat, action.text, head.events()))
+                entry = LogEntry(number, seat, action.text, head.events(), selection=selection)
+                self.log.append(entry)
             if number % self.stride == 0:
                 self._keep(number)
 

@@ -32,6 +32,7 @@ class LogEntry:
     seat: int | None
     text: str
     events: list[Event]
+    selection: bool = False  # a piece picked: the client folds it into its seat's next entry
     # The entry as each reader sees it, built once: the public reading, and one per seat that
     # saw more (its own private texts), as dicts and as JSON text.
     _readings: dict[int | None, dict[str, Any]] | None = None
@@ -62,6 +63,7 @@ class LogEntry:
             "text": self.text,
             "events": events,
             "marks": list(marks),
+            **({"selection": True} if self.selection else {}),
         }
 
     def json_for(self, seat: int | None) -> str:
@@ -86,6 +88,15 @@ def worded(state: State, action: Action) -> Action:
         if candidate == action:
             return candidate
     return action
+
+
+def legal_entry(state: State, action: Action) -> dict[str, Any]:
+    """A legal action for the table; a selection (a piece picked) also lists in `then` the
+    decisions that follow it, so the client can let a player look before committing."""
+    entry: dict[str, Any] = {"action": action.to_json(), "text": action.text}
+    if action.kind in state.selection_kinds:
+        entry["then"] = [{"action": a.to_json(), "text": a.text} for a in state.follow_ups(action)]
+    return entry
 
 
 def seat_names(seats: list[int], labels: list[str]) -> str:
@@ -187,13 +198,16 @@ class Table:
         """Apply a legal action and log it (the caller has stored it, or replays the store);
         `after`, if given, is the state the action leads to, already computed."""
         seat = self.state.current_player
+        selection = action.kind in self.state.selection_kinds
         action = worded(self.state, action)
         if after is None:
             self.state.apply(action)
         else:
             self.state = after
         self.row.actions.append(action.to_json())
-        entry = LogEntry(len(self.row.actions), seat, action.text, self.state.events())
+        entry = LogEntry(
+            len(self.row.actions), seat, action.text, self.state.events(), selection=selection
+        )
         self.log.append(entry)
         self._messages.clear()
         self._frames.clear()
@@ -262,7 +276,7 @@ class Table:
             and seat == state.current_player
             and self.row.seats[seat].kind == "human"
         ):
-            legal = [{"action": a.to_json(), "text": a.text} for a in state.legal_actions()]
+            legal = [legal_entry(state, a) for a in state.legal_actions()]
         return {
             "type": "view",
             "game": self.summary(),

@@ -43,6 +43,8 @@ class ImperioBellumState(State):
     )
 
     game: ImperioBellum
+    # Picking a piece (touch-move) is a decision of its own; a table may send it with the move.
+    selection_kinds = frozenset({"select"})
 
     def __init__(self, game: ImperioBellum, seed: int, attacker_seat: int = 0) -> None:
         super().__init__(game, seed)

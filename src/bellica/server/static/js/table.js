@@ -5,6 +5,7 @@ import { closeChooser, openChooser } from "/static/js/chooser.js";
 import { append, el, replace } from "/static/js/dom.js";
 import { drawGeneric, genericPlugin } from "/static/js/generic.js";
 import { ActionBar } from "/static/js/kit/actionbar.js";
+import { compoundEntries } from "/static/js/kit/compound.js";
 import { installHelp } from "/static/js/kit/help.js";
 import { capitalized, logEntry } from "/static/js/kit/log.js";
 import { LastTurnPanel } from "/static/js/kit/lastturn.js";
@@ -368,7 +369,7 @@ class Table {
   }
 
   drawActions(view) {
-    const legal = view.legal || [];
+    const legal = compoundEntries(view.legal); // a selection is offered with each follow-up
     let prompt = "Your turn: choose on the table or here.";
     if (!legal.length) {
       prompt = "Nothing to do right now.";
@@ -420,6 +421,13 @@ class Table {
     for (let i = this.logMoves.length; i < log.length; i++) {
       list.append(logEntry(log[i], (seat) => this.seatName(seat)));
       this.logMoves.push(log[i].move);
+      // a piece picked, then its move by the same seat: one line
+      const before = log[i - 1];
+      const folded = before?.selection && before.seat === log[i].seat ? list.children[i - 1] : null;
+      if (folded) {
+        folded.classList.add("folded");
+        folded.hidden = true;
+      }
     }
     if (first || atBottom) list.scrollTop = list.scrollHeight;
     list.dataset.count = String(log.length);
@@ -478,15 +486,31 @@ class Table {
     else this.act(entry);
   }
 
-  /** Sends one legal action for the seat shown; a refusal shows its message and keeps the table. */
+  /**
+   * Sends one legal action for the seat shown, or each of a compound move's `steps` in turn
+   * (each with the move count the previous answer gave); a refusal shows its message and keeps
+   * the table.
+   */
   async act(entry) {
     const view = this.current;
     if (this.busy || !view || view.seat === null || view.seat === undefined) return;
     this.setBusy(true);
+    const steps = Array.isArray(entry.steps) && entry.steps.length ? entry.steps : [entry.action];
+    let moves = view.game.moves;
     try {
-      const next = await api.act(this.gameId, this.tokens.get(view.seat), entry.action, view.game.moves);
-      clearError();
-      this.onView(view.seat, next, { fromAction: true });
+      for (const [i, action] of steps.entries()) {
+        let next;
+        try {
+          next = await api.act(this.gameId, this.tokens.get(view.seat), action, moves);
+        } catch (error) {
+          if (i === 0) throw error;
+          const why = error.detail || error.message;
+          throw new Error(`The piece was picked, but "${entry.text}" was refused: ${why}`);
+        }
+        clearError();
+        moves = next.game.moves;
+        this.onView(view.seat, next, { fromAction: true });
+      }
     } catch (error) {
       showError(error.detail || error.message);
     } finally {
