@@ -58,3 +58,24 @@ def test_the_last_turn_is_summed_up_and_stepped_through(
     page.click("#last-turn-now")
     page.wait_for_function("() => !('past' in document.querySelector('#drawing').dataset)")
     assert page.locator("#actions button.action").count() > 0
+
+
+@pytest.mark.browser
+def test_a_picked_piece_and_its_move_are_one_move_of_the_last_turn(
+    page: Any, server: Server
+) -> None:
+    page.goto(server.url)
+    moves = page.evaluate(
+        """async () => {
+          const { sinceLastAction } = await import("/static/js/kit/lastturn.js");
+          const log = [
+            { move: 1, seat: 0, text: "Knight c3 → c5" },
+            { move: 2, seat: 1, text: "Knight b8", selection: true },
+            { move: 3, seat: 1, text: "Knight b8 → c7" },
+            { move: 4, seat: 1, text: "Pikeman d8", selection: true },
+          ];
+          return sinceLastAction(log, 0).map((entry) => entry.move);
+        }"""
+    )
+    # the pick at move 2 is folded into its move; a pick with nothing after it still shows
+    assert moves == [3, 4]

@@ -23,7 +23,8 @@ export function sinceLastAction(log, seat) {
   const entries = log || [];
   let i = entries.length;
   while (i > 0 && (entries[i - 1].seat ?? null) !== seat) i--;
-  return entries.slice(i);
+  // a piece picked and then moved by the same seat reads as one move: the pick is left out
+  return entries.slice(i).filter((entry, k, rest) => !(entry.selection && rest[k + 1]?.seat === entry.seat));
 }
 
 // What a summary counts, by the event's kind (the games name them; unknown kinds are not counted).
