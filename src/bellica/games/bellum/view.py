@@ -356,6 +356,7 @@ def observation(state: BellumState, seat: int) -> dict[str, Any]:
         script = game.script
         obs["scenario"] = {
             "title": script.title,
+            "opponent": script.opponent,
             "objective": script.objective,
             "counters": script.counters(state),
             "cycles": state.cycles,
