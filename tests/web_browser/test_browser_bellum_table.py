@@ -77,7 +77,8 @@ def shots(page: Any, name: str) -> None:
 
 def icons_drawn(page: Any) -> None:
     """Every symbol is a shipped SVG that loaded: rings, the any-card pip, tokens."""
-    assert page.evaluate(
+    # waits for them to load (a busy machine may be slow); a missing file never loads
+    page.wait_for_function(
         """() => [...document.querySelectorAll("img.icon")].every(
              (img) => img.complete && img.naturalWidth > 0)"""
     )
