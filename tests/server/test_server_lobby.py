@@ -40,7 +40,12 @@ def test_each_variant_has_a_title_a_description_and_its_seat_names(client: TestC
     assert "Achilles" in troy["description"] and "districts" in troy["description"]
     assert troy["players"] == [1] and troy["seats"] == {"1": ["the player"]}
     teams = variant(catalog, "bellum", "teams")
-    assert teams["seats"]["4"] == [f"Seat {n} (team {n % 2})" for n in range(4)]
+    assert teams["seats"]["4"] == [
+        "player 1 of team 0",
+        "player 1 of team 1",
+        "player 2 of team 0",
+        "player 2 of team 1",
+    ]
     for game in catalog["games"]:
         if game["id"] in ("bellum", "imperio-bellum"):  # other tests register bare games
             for entry in game["variants"]:

@@ -108,7 +108,12 @@ def test_menus_follow_the_chosen_variant(page: Any, server: Server) -> None:
 
     page.select_option("select[name=variant]", "teams")
     names = page.locator(".seat-row .seat-name").all_inner_texts()
-    assert names == ["Seat 0 (team 0)", "Seat 1 (team 1)", "Seat 2 (team 0)", "Seat 3 (team 1)"]
+    assert names == [
+        "Player 1 of team 0",
+        "Player 1 of team 1",
+        "Player 2 of team 0",
+        "Player 2 of team 1",
+    ]
     page.screenshot(path=str(screenshot_dir() / "lobby-bellum-teams.png"), full_page=True)
 
 

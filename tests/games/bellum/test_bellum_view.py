@@ -173,8 +173,8 @@ def test_only_the_drawer_reads_which_cards_it_drew() -> None:
     do(teams, "Draw 1 card")
     (draw,) = [e for e in teams.events() if e.kind == "draw"]
     assert [draw.text_for(seat) for seat in range(4)] == [
-        "Seat 0 (Athens, team 0) draws Imp (027)",
-        *["Seat 0 (Athens, team 0) draws 1 card"] * 3,
+        "Athens 1 draws Imp (027)",
+        *["Athens 1 draws 1 card"] * 3,
     ]
 
 

@@ -82,3 +82,69 @@ def test_each_side_says_whether_it_is_the_viewers_teammate_or_enemy() -> None:
             wanted = "you" if p["seat"] == seat else "teammate" if p["team"] == mine else "enemy"
             assert p["relation"] == wanted
     assert {p["relation"] for p in state.observation(-1)["players"]} == {None}
+
+
+def test_remove_decline_and_discard_choices_say_what_they_concern() -> None:
+    from bellum_helpers import my_turn, texts
+
+    state = my_turn(hands={0: [16]}, discards={0: [41]}, play={0: [63]})
+    do(state, "Resolve Disciple of the Shadows")
+    assert [a.text for a in state.legal_actions()] == [
+        "Remove Satyr (016) into the Stock for Disciple of the Shadows (063)",
+        "Remove Mercenary (041) into the Stock for Disciple of the Shadows (063)",
+        "Remove nothing for Disciple of the Shadows (063)",
+    ]
+    assert state.legal_actions() == [state.game.actions[a.index] for a in state.legal_actions()]
+    assert texts(state)[-1] == "Decline Disciple of the Shadows (063)"  # equal plain actions
+
+    boulder = position(hands={0: [41, 42, 16, 17, 60]}, olympus=[[], [], [], [21]])
+    do(boulder, "Buy Polyphemus")
+    while boulder.stack and boulder.stack[-1].name == "pay":
+        do(boulder, boulder.legal_actions()[0].text)
+    assert [a.text for a in boulder.legal_actions()][-1] == "Choose no target for Polyphemus (021)"
+
+    look = position(
+        "solo-plague", phase="rally", cities=("", ""), hands={0: [66]}, decks={1: [19, 20, 22]}
+    )
+    do(look, "Play Omniscience")
+    assert [a.text for a in look.legal_actions()] == [
+        f"Discard {card} from the top of the Monsters' deck"
+        for card in ("Minotaur (022)", "Emeth (020)", "Nessus (019)")
+    ]
+
+
+def test_an_opponent_named_in_the_plural_takes_a_plural_verb() -> None:
+    from bellica.games.bellum.view import event_text
+
+    state = position("solo-hercules", phase="rally", cities=("", ""), hands={0: [66]})
+    game = state.game
+    omniscience = game.table.uid(66)
+    assert event_text(state, ("spell", omniscience, 1, -1)) == "the Hells play Omniscience (066)"
+    assert event_text(state, ("spell", omniscience, 0, -1)) == "the player plays Omniscience (066)"
+    assert (
+        event_text(state, ("unblocked", omniscience, 1))
+        == "the Hells do not block Omniscience (066)"
+    )
+    assert (
+        event_text(state, ("reshuffle", 1)) == "the Hells shuffle the discard pile into a new deck"
+    )
+
+
+def test_teams_seats_are_named_by_city_and_battlefield_never_seat() -> None:
+    teams = bellica.load("bellum", variant="teams")
+    assert [teams.seat_label(seat) for seat in range(4)] == [
+        "player 1 of team 0",
+        "player 1 of team 1",
+        "player 2 of team 0",
+        "player 2 of team 1",
+    ]
+    state = position("teams")
+    cities = state.cities
+    assert [state.seat_label(seat) for seat in range(4)] == [
+        f"{cities[0]} 1",
+        f"{cities[1]} 1",
+        f"{cities[0]} 2",
+        f"{cities[1]} 2",
+    ]
+    two = bellica.load("bellum")
+    assert [two.seat_label(seat) for seat in range(2)] == ["player 1", "player 2"]

@@ -60,11 +60,12 @@ class Worded(dict[tuple[int, str, int], Action]):
 
     def __call__(self, action: Action, template: str, other: int) -> Action:
         """`action` with the text `template`, whose {card} is its card and {other} card
-        `other`."""
+        `other` (-1: none)."""
         key = (action.index, template, other)
         found = self.get(key)
         if found is None:
             label = self.space.table.label
-            text = template.format(card=label[self.space.uid(action)], other=label[other])
+            named = label[other] if other >= 0 else ""
+            text = template.format(card=label[self.space.uid(action)], other=named)
             found = self[key] = Action(action.kind, dict(action.params), action.index, text)
         return found

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from bellica.core import IllegalAction, Rng
@@ -94,7 +95,21 @@ EVENT_TEXT = {
     "removed": "{card} of {side} is Removed into the Stock",
     "take": "{side} takes {card} from the Stock into its discard pile",
     "milled": "{card} is discarded from the top of {sides} deck",
-    "reinforcement": "{side} reveal {card} as a Reinforcement",
+    "reinforcement": "{side} reveals {card} as a Reinforcement",
+}
+
+
+def plural_verb(verb: str) -> str:
+    """ "plays" → "play", "does" → "do": the verb for a subject named in the plural."""
+    return "do" if verb == "does" else verb.removesuffix("s")
+
+
+# The same texts for a side named in the plural ("the Hells play", "their discard pile").
+PLURAL_TEXT = {
+    kind: re.sub(r"\{side\} (\w+)", lambda m: "{side} " + plural_verb(m[1]), text).replace(
+        " its ", " their "
+    )
+    for kind, text in EVENT_TEXT.items()
 }
 # Where the side and the other card sit in each event's tuple after the card.
 SIDE_AT = {
@@ -116,6 +131,13 @@ def side_name(state: BellumState, side: int) -> str:
     if side in game.scripted:
         return game.script.opponent
     return game.seat_label(state.seat_of(side), state)
+
+
+def acts(state: BellumState, side: int, verb: str) -> str:
+    """The side named with its verb agreeing: "Athens draws", "the Hells draw" (every
+    scripted opponent is a people, named in the plural)."""
+    name = side_name(state, side)
+    return f"{name} {plural_verb(verb) if side in state.game.scripted else verb}"
 
 
 def possessive(name: str) -> str:
@@ -152,7 +174,7 @@ def event_text(state: BellumState, event: tuple[Any, ...]) -> str:
             f"{_names(names)} {verb} not blocked: the assault on {state.cities[rest[0]]} succeeds"
         )
     if kind == "reshuffle":
-        return f"{side_name(state, subject)} shuffles the discard pile into a new deck"
+        return f"{acts(state, subject, 'shuffles')} the discard pile into a new deck"
     if kind == "cycle":
         return f"{possessive(side_name(state, subject))} deck has run out ({rest[0]} of 2)"
     if kind == "target" and rest[0] == subject:
@@ -160,15 +182,19 @@ def event_text(state: BellumState, event: tuple[Any, ...]) -> str:
     if kind == "spell" and rest[1] >= 0:
         kind, rest = "answer", [rest[0], rest[1]]
     words: dict[str, Any] = {"card": label[subject]}
+    texts = EVENT_TEXT
     if kind in SIDE_AT:
-        words["side"] = side_name(state, rest[SIDE_AT[kind]])
+        side = rest[SIDE_AT[kind]]
+        words["side"] = side_name(state, side)
+        if side in state.game.scripted:
+            texts = PLURAL_TEXT
         words["sides"] = possessive(words["side"])
     if kind in OTHER_AT:
         words["other"] = label[rest[OTHER_AT[kind]]]
     if kind in AMOUNT:
         words["amount"] = rest[0]
         words["s"] = "" if rest[0] == 1 else "s"
-    return EVENT_TEXT[kind].format(**words)
+    return texts[kind].format(**words)
 
 
 def _marks(state: BellumState, event: tuple[Any, ...]) -> tuple[str, ...]:
@@ -222,11 +248,11 @@ def _hidden_cards(state: BellumState, event: tuple[Any, ...]) -> Event:
     token, label = game.table.token, game.table.label
     kind, side, *rest = event
     cards = rest[-1]
-    who = side_name(state, side)
     count = f"{len(cards)} card" + ("" if len(cards) == 1 else "s")
     seen = ", ".join(label[u] for u in cards)
     if kind == "draw":
-        text, told = f"{who} draws {count}", f"{who} draws {seen}"
+        who = acts(state, side, "draws")
+        text, told = f"{who} {count}", f"{who} {seen}"
     else:
         victim = side_name(state, rest[0])
         where = (
@@ -234,7 +260,8 @@ def _hidden_cards(state: BellumState, event: tuple[Any, ...]) -> Event:
             if len(cards) > 1
             else f"the top card of {possessive(victim)} deck"
         )
-        text, told = f"{who} looks at {where}", f"{who} looks at {where}: {seen}"
+        who = acts(state, side, "looks")
+        text, told = f"{who} at {where}", f"{who} at {where}: {seen}"
     seats = [s for s in range(game.players) if game.seating.sees(s, side)]
     private = tuple((s, told) for s in seats)
     private_marks = tuple((s, tuple(token[u] for u in cards)) for s in seats)
@@ -329,6 +356,7 @@ def observation(state: BellumState, seat: int) -> dict[str, Any]:
         script = game.script
         obs["scenario"] = {
             "title": script.title,
+            "opponent": script.opponent,
             "objective": script.objective,
             "counters": script.counters(state),
             "cycles": state.cycles,

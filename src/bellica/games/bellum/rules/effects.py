@@ -44,6 +44,22 @@ def worded(state: BellumState, choice: CardChoice, template: str, other: int) ->
     return [word(a, template, other) if a.kind == verb else a for a in plain]
 
 
+# How a choice names an ability by its trigger: "the Death ability of Nessus (019)"; a card's
+# own ability when played is just "the ability of".
+TRIGGER_WORDS = {
+    "rally": "Rally ", "deployment": "Deployment ", "death": "Death ", "assault": "Assault ",
+    "pillage": "Pillage ", "purchase": "Purchase ", "answer": "Answer ",
+}  # fmt: skip
+
+
+def deck_of(state: BellumState, side: int) -> str:
+    """ "Sparta's deck", "the Monsters' deck": a side's deck as a choice names it."""
+    game = state.game
+    scripted = side in game.scripted
+    name = game.script.opponent if scripted else game.seat_label(state.seat_of(side), state)
+    return name + ("'" if name.endswith("s") else "'s") + " deck"
+
+
 # -- the ability machine ------------------------------------------------------------------
 @TASKS.kind("ability")
 @dataclass(slots=True)
@@ -359,7 +375,10 @@ class ChooseTarget(CardChoice):
         return [state.game.actions.card("decline", self.card)] if self.optional else []
 
     def choices(self, state: BellumState) -> list[Action]:
-        return worded(state, self, "Choose {card} as the target of {other}", self.card)
+        out = worded(state, self, "Choose {card} as the target of {other}", self.card)
+        if self.optional:
+            out[-1] = state.game.worded(out[-1], "Choose no target for {card}", self.card)
+        return out
 
     def picked(self, state: BellumState, uid: int) -> None:
         ability = Ability(self.side, self.card, self.face, self.trigger, self.step, -1)
@@ -384,8 +403,11 @@ class MayUse(Decision):
         return Ability(self.side, self.card, self.face, self.trigger, self.step, self.context)
 
     def choices(self, state: BellumState) -> list[Action]:
-        card = state.game.actions.card
-        return [card("use", self.card), card("decline", self.card)]
+        card, word = state.game.actions.card, state.game.worded
+        ability = f"the {TRIGGER_WORDS.get(self.trigger, '')}ability of {{card}}"
+        use = word(card("use", self.card), "Use " + ability, self.card)
+        no = word(card("decline", self.card), "Decline " + ability, self.card)
+        return [use, no]
 
     def choose(self, state: BellumState, action: Action) -> None:
         if action.kind == "use":
@@ -454,7 +476,15 @@ class Remove(CardChoice):
         if not self.optional:
             return []
         space = state.game.actions
-        return [space.card("decline", self.source) if self.source >= 0 else space.plain("skip")]
+        if self.source < 0:
+            return [space.plain("skip")]
+        decline = space.card("decline", self.source)
+        return [state.game.worded(decline, "Remove nothing for {card}", self.source)]
+
+    def choices(self, state: BellumState) -> list[Action]:
+        if self.source < 0:
+            return worded(state, self, "Remove {card} into the Stock", -1)
+        return worded(state, self, "Remove {card} into the Stock for {other}", self.source)
 
     def picked(self, state: BellumState, uid: int) -> None:
         side = self.side
@@ -476,6 +506,11 @@ class Look(CardChoice):
 
     def options(self, state: BellumState) -> tuple[int, ...]:
         return self.cards
+
+    def choices(self, state: BellumState) -> list[Action]:
+        return worded(
+            state, self, f"Discard {{card}} from the top of {deck_of(state, self.victim)}", -1
+        )
 
     def picked(self, state: BellumState, uid: int) -> None:
         deck = state.deck[self.victim]

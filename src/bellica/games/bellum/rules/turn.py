@@ -306,8 +306,14 @@ class PillageMore(Decision):
     count: Count
 
     def choices(self, state: BellumState) -> list[Action]:
-        card = state.game.actions.card
-        return [card("use", self.card), card("decline", self.card)]
+        card, word = state.game.actions.card, state.game.worded
+        city = state.cities[self.team]
+        more = f"Pillage {self.count} districts of {city} with {{card}}"
+        one = f"Pillage only one district of {city} (decline {{card}})"
+        return [
+            word(card("use", self.card), more, self.card),
+            word(card("decline", self.card), one, self.card),
+        ]
 
     def choose(self, state: BellumState, action: Action) -> None:
         count = self.count if action.kind == "use" else 1
