@@ -266,9 +266,9 @@ class Table {
 
   /** Draws the table of one seat's view. */
   draw(view) {
+    if (!view) return;
     installRules(view.game.game);
     installHelp(view.game.game);
-    if (!view) return;
     this.current = view;
     closeChooser();
     const game = view.game;
