@@ -107,7 +107,9 @@ def test_a_seat_acts_and_everyone_sees_the_move_in_the_log(client: TestClient) -
     assert answer.status_code == 200, answer.text
     after = answer.json()
     assert after["game"]["moves"] == 1
-    assert after["log"] == [{"move": 1, "seat": 0, "text": first["text"], "events": []}]
+    assert after["log"] == [
+        {"move": 1, "seat": 0, "text": first["text"], "events": [], "marks": []}
+    ]
     watcher = view(client, game_id)
     assert watcher["seat"] is None and watcher["legal"] == []
     assert watcher["log"] == after["log"]
@@ -212,7 +214,9 @@ def test_a_finished_game_gives_its_record_and_refuses_more_moves(client: TestCli
     assert record.seed == 3 and len(record.actions) == last["game"]["moves"]
     final = bellica.replay(record)
     assert final.is_terminal
-    assert final.outcome().to_json() == {k: v for k, v in last["outcome"].items() if k != "text"}
+    assert final.outcome().to_json() == {
+        k: v for k, v in last["outcome"].items() if k not in ("text", "headline")
+    }
     late = act(client, game_id, token, {"kind": "end_turn"})
     assert late.status_code == 409 and "over" in late.json()["detail"]
 
@@ -237,7 +241,9 @@ def test_the_game_list_shows_summaries_without_secrets(client: TestClient) -> No
         for seat in made["seats"]:
             assert not seat["token"] or seat["token"] not in text
     assert '"seed":' not in text and "token" not in text and "ai_key" not in text
-    assert listed[0]["seats"][1] == {"seat": 1, "kind": "ai", "agent": "random"}
+    ai_seat = listed[0]["seats"][1]
+    assert (ai_seat["seat"], ai_seat["kind"], ai_seat["agent"]) == (1, "ai", "random")
+    assert ai_seat["label"] == "Random"
 
 
 def test_no_view_reveals_the_seed(client: TestClient) -> None:

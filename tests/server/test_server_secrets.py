@@ -50,9 +50,12 @@ def assert_log_is_public_but_own_draws(
     own = state.seat_label(seat) + " draws "
     for entry, seen in zip(public, log, strict=True):
         assert len(entry["events"]) == len(seen["events"])
-        for told, mine in zip(entry["events"], seen["events"], strict=True):
+        for public_event, my_event in zip(entry["events"], seen["events"], strict=True):
+            told, mine = public_event["text"], my_event["text"]
             if told != mine and mine == f"{told} (the only choice)":
                 assert told.startswith(state.seat_label(seat) + ": "), told
+            elif told != mine and public_event["kind"] == "look":
+                assert mine.startswith(f"{told}: ") and told.startswith(state.seat_label(seat))
             elif told != mine:
                 assert told.startswith(own) and told.endswith(("1 card", "cards")), told
                 assert mine.startswith(own), mine

@@ -33,11 +33,11 @@ def create_in_lobby(
     """Fills the lobby form by clicking and typing, creates the game and returns its id.
     `seats` are the seat selects' values: human, random, greedy or mcts."""
     page.goto(url + "/")
-    page.wait_for_selector("select[name=game] option", state="attached")
-    page.select_option("select[name=game]", game)
+    page.click(f".game-box[data-game='{game}']")  # the game's box opens its set-up
     if variant is not None:
         page.select_option("select[name=variant]", variant)
-    page.select_option("select[name=players]", str(len(seats)))
+    if page.locator("select[name=players]").is_visible():  # hidden when the variant fixes it
+        page.select_option("select[name=players]", str(len(seats)))
     for seat, agent in enumerate(seats):
         page.select_option(f".seat-row[data-seat='{seat}'] select[name=agent]", agent)
     for name, value in (options or {}).items():  # menus: a list, a number or a checkbox
@@ -119,6 +119,17 @@ def imperio_step(page: Any) -> str:
     if setup is not None:
         click_and_wait(page, setup)
         return "setup"
+    if not page.locator("#board .square.target").count():
+        hold = page.locator("#board .square.picked")  # a picked piece with nowhere to go
+        if hold.count():
+            hold.click()
+            click_and_wait(page, page.locator("#chooser .choice[data-kind=hold]"))
+            return "square"
+        pick = page.locator("#board .square.pick")  # looking at a piece sends nothing
+        if pick.count():
+            pick.first.click()
+            page.wait_for_selector("#board .square.picked")
+            return "square"
     for selector, what in (
         ("#board .square.target", "target"),
         ("#board .square.actionable", "square"),

@@ -117,8 +117,7 @@ def test_reloading_the_table_restores_the_same_view(page: Any, server: Server) -
 @pytest.mark.browser
 def test_lobby_shows_the_servers_refusal(page: Any, server: Server) -> None:
     page.goto(server.url + "/")
-    page.wait_for_selector("select[name=game] option", state="attached")
-    page.select_option("select[name=game]", "imperio-bellum")
+    page.click(".game-box[data-game='imperio-bellum']")
     assert page.locator("select[data-option='attacker'] option").count() == 3  # a menu
 
     def tampered(route: Any) -> None:  # as if the page had sent what its menu does not offer
@@ -127,7 +126,7 @@ def test_lobby_shows_the_servers_refusal(page: Any, server: Server) -> None:
 
     page.route("**/api/games", tampered)
     page.click("#create")
-    error = page.locator("#error")
+    error = page.locator("#create-error")  # next to the Create button
     error.wait_for()
     assert "attacker" in error.inner_text()
     assert page.locator("#created").is_hidden()
@@ -165,11 +164,10 @@ def test_refused_action_shows_the_message_and_keeps_the_table(page: Any, server:
 @pytest.mark.browser
 def test_the_lobby_offers_each_variants_options_as_menus(page: Any, server: Server) -> None:
     page.goto(server.url + "/")
-    page.wait_for_selector("select[name=game] option", state="attached")
-    page.select_option("select[name=game]", "bellum")
+    page.click(".game-box[data-game='bellum']")
     page.select_option("select[name=variant]", "teams")
     cities = page.locator("select[data-option='cities'] option")
-    assert cities.count() == 7 and cities.first.inner_text() == "drawn at random"
+    assert cities.count() == 7 and cities.first.inner_text() == "Drawn at random"
     assert page.locator("[data-option='difficulty']").count() == 0  # solo only
     limit = page.locator("input[data-option='turn_limit']")
     assert limit.get_attribute("type") == "number"

@@ -82,8 +82,7 @@ def test_each_table_draws_with_its_plugin_icons_and_names(
              (img) => img.complete && img.naturalWidth > 0)"""
     )
     text = page.inner_text("#table")
-    if name != "bellum-teams":  # the teams variant's own seat labels say "Seat 0 (…)"
-        assert "Seat " not in text
+    assert "Seat " not in text
     assert "AI: " not in text  # AI seats by a name, never their raw spec
     if any(seat.get("agent") == "random" for seat in body["seats"]):
         assert "AI · Random" in text

@@ -52,7 +52,10 @@ class Event:
 
     `text` is what everyone may read; `private` gives, for a seat that saw more (the card it
     drew), that seat's own text; `dice` are the rolls of a fight; `facts` are small named
-    values for programs (card tokens, squares, amounts).
+    values for programs (card tokens, squares, amounts); `marks` are the ids of the things it
+    touched as a drawing names them (a square "e4", a card's token "045"), public ones only;
+    `private_marks` gives, for a seat with a private text, the marks only it may know (the
+    cards it drew).
     """
 
     kind: str
@@ -60,6 +63,8 @@ class Event:
     private: tuple[tuple[int, str], ...] = ()
     dice: tuple[Dice, ...] = ()
     facts: tuple[tuple[str, Any], ...] = ()
+    marks: tuple[str, ...] = ()
+    private_marks: tuple[tuple[int, tuple[str, ...]], ...] = ()
 
     def text_for(self, seat: int | None) -> str:
         """What `seat` reads (None or a seat with no private text: the public text)."""
@@ -68,6 +73,13 @@ class Event:
                 return text
         return self.text
 
+    def marks_for(self, seat: int | None) -> tuple[str, ...]:
+        """The marks `seat` may see: the public ones, and its own private ones."""
+        for who, marks in self.private_marks:
+            if who == seat:
+                return self.marks + marks
+        return self.marks
+
     def fact(self, name: str, default: Any = None) -> Any:
         for key, value in self.facts:
             if key == name:
@@ -75,10 +87,12 @@ class Event:
         return default
 
     def to_json(self, seat: int | None = None) -> dict[str, Any]:
-        """The event as `seat` may see it (no other seat's private text)."""
+        """The event as `seat` may see it: `{"kind", "text", "dice"?, "marks"?}`, with no
+        other seat's private text or marks (facts stay with programs: they are not sent)."""
         out: dict[str, Any] = {"kind": self.kind, "text": self.text_for(seat)}
         if self.dice:
             out["dice"] = [roll.to_json() for roll in self.dice]
-        if self.facts:
-            out["facts"] = dict(self.facts)
+        marks = self.marks_for(seat)
+        if marks:
+            out["marks"] = list(marks)
         return out

@@ -35,6 +35,16 @@ class GameInfo:
     player_counts: tuple[int, ...] = ()
     options: Options = field(default_factory=Options)
     variant_players: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    variant_titles: dict[str, str] = field(default_factory=dict)
+    variant_descriptions: dict[str, str] = field(default_factory=dict)
+
+    def variant_title(self, variant: str) -> str:
+        """How menus name a variant: "Solo: the Siege of Troy" (its id if the game gives none)."""
+        return self.variant_titles.get(variant, variant)
+
+    def variant_description(self, variant: str) -> str:
+        """A variant in one line: for a solo scenario, what you fight and how you win."""
+        return self.variant_descriptions.get(variant, "")
 
     def allowed_players(self, variant: str | None = None) -> tuple[int, ...]:
         """The player counts the game (or one of its variants) is played with."""
@@ -181,6 +191,12 @@ class State(ABC):
     seed: int
     rng: Rng
 
+    # The action kinds that only pick what the next decision is about (a piece to move): a
+    # table may let a player look before committing and send such an action together with its
+    # follow-up (`follow_ups`). A selection kind must change nothing but what is picked: no
+    # dice, no draw, nothing revealed.
+    selection_kinds: ClassVar[frozenset[str]] = frozenset()
+
     def __init__(self, game: Game, seed: int) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
             raise InvalidConfig(f"a seed is a whole number from 0 to 2**64 - 1, not {shown(seed)}")
@@ -271,6 +287,17 @@ class State(ABC):
         self.caused = []
         self._apply(action)
         self._history = (self._history, action)
+
+    def follow_ups(self, action: Action) -> list[Action]:
+        """The decisions open to the same seat once `action` is taken, if it is a legal action
+        of a selection kind (see `selection_kinds`); otherwise none. This state is unchanged."""
+        if action.kind not in self.selection_kinds or not self.is_legal(action):
+            return []
+        after = self.clone()
+        after.apply(action)
+        if after.current_player != self.current_player:
+            return []
+        return after.legal_actions()
 
     def cache_legal(self, legal: list[Action]) -> None:
         """Keep the legal actions the rules just worked out for this very state, so that

@@ -16,10 +16,23 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
+from starlette.concurrency import run_in_threadpool
 
+from bellica.core import InvalidRecord, Record
 from bellica.server.docs_page import docs_page
 from bellica.server.hall import ApiError, Hall, catalog
 from bellica.server.limits import BodyLimit, Limits, RateLimited, TokenBuckets, clip, clip_value
+from bellica.server.replays import (
+    PastView,
+    Replays,
+    SeatQuery,
+    Uploaded,
+    build_upload,
+    check_move,
+    seat_asked,
+    view_at,
+)
+from bellica.server.rules_routes import add_rules_route
 from bellica.server.schema import (
     Catalog,
     Created,
@@ -31,7 +44,7 @@ from bellica.server.schema import (
     problems,
 )
 from bellica.server.store import Store
-from bellica.server.tables import Table
+from bellica.server.tables import Table, summary
 from bellica.server.thinking import DEFAULT_SECONDS, Thinkers
 
 STATIC = Path(str(files("bellica.server") / "static"))
@@ -239,7 +252,10 @@ def create_app(
         docs_url=None,
         redoc_url=None,
     )
-    app.add_middleware(BodyLimit, limit=limits.body_bytes)
+    replays = Replays()
+    app.add_middleware(
+        BodyLimit, limit=limits.body_bytes, paths={"/api/replays": limits.replay_bytes}
+    )
     app.openapi = _with_seat_token(exact_openapi(app))  # type: ignore[method-assign]
 
     @app.exception_handler(ApiError)
@@ -378,6 +394,78 @@ def create_app(
             headers={"Content-Disposition": f'attachment; filename="{name}"'},
         )
 
+    @app.get(
+        "/api/games/{game_id}/at/{move}",
+        tags=["replay"],
+        response_model=None,
+        responses={200: {"model": PastView}, **problems(403, 404, 422)},
+    )
+    async def get_view_at(
+        game_id: str,
+        move: int,
+        hall: HallDep,
+        credentials: Credentials,
+        seat: SeatQuery = None,
+    ) -> dict[str, Any]:
+        """The table at `move` (0 to the moves made) as it was shown then: with a seat token
+        that seat's view, without the spectator's; once the game is over any `seat`'s or
+        `all` (nothing hidden)."""
+        table = hall.table(game_id)
+        token = _token(credentials)
+        mine = hall.seat_for(table, token) if token else None
+        over = table.state.is_terminal
+        shown = seat_asked(over, mine, seat, len(table.row.seats))
+        check_move(move, len(table.row.actions))
+        timeline = replays.timeline(table)
+        table.summary()  # brings the row's move count, seat to move and end up to date
+        return view_at(table.row, table.game, timeline, table.log, move, shown)
+
+    @app.post(
+        "/api/replays",
+        status_code=201,
+        tags=["replay"],
+        response_model=Uploaded,
+        responses=problems(400, 413, 422, 429),
+        dependencies=[Depends(creation_allowed)],
+        openapi_extra={
+            "requestBody": {
+                "required": True,
+                "description": "a record file, as GET /api/games/{game_id}/record gives it",
+                "content": {"application/json": {"schema": {"type": "object"}}},
+            }
+        },
+    )
+    async def upload_replay(request: Request) -> dict[str, Any]:
+        """Hold a record file for replay (the newest few are kept); its id and viewer link.
+        It counts as a new game for the address's limit."""
+        body = await request.body()
+        try:
+            record = Record.loads(body)
+            upload = await run_in_threadpool(build_upload, record)
+        except InvalidRecord as err:
+            raise ApiError(422, f"not a record this server can replay: {err}") from None
+        replays.hold(upload)
+        table_summary = summary(upload.row, upload.timeline.game.info.title)
+        link = f"/replay/{upload.row.id}"
+        return {"id": upload.row.id, "game": table_summary, "link": link}
+
+    @app.get(
+        "/api/replays/{replay_id}/at/{move}",
+        tags=["replay"],
+        response_model=None,
+        responses={200: {"model": PastView}, **problems(404, 422)},
+    )
+    async def get_replay_at(replay_id: str, move: int, seat: SeatQuery = None) -> dict[str, Any]:
+        """An uploaded record's table at `move`: any `seat`'s view, or `all` (the default)."""
+        upload = replays.uploaded(replay_id)
+        if upload is None:
+            raise ApiError(404, f"no replay {replay_id!r} here (uploads are kept for a while)")
+        row = upload.row
+        shown = seat_asked(True, None, seat, len(row.seats), uploaded=True)
+        check_move(move, len(row.actions))
+        log = upload.timeline.log or []
+        return view_at(row, upload.timeline.game, upload.timeline, log, move, shown)
+
     @app.get("/docs", include_in_schema=False)
     async def docs() -> Response:
         return docs_page(app.openapi_url or "/openapi.json", app.title)
@@ -404,8 +492,12 @@ def create_app(
         finally:
             hall.forget(table, outbox.put)
 
+    add_rules_route(app)
+
     @app.get("/", include_in_schema=False)
     @app.get("/game/{game_id}", include_in_schema=False)
+    @app.get("/replay", include_in_schema=False)
+    @app.get("/replay/{game_id}", include_in_schema=False)
     async def client(game_id: str | None = None) -> FileResponse:
         return FileResponse(STATIC / "index.html")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import json
 import logging
@@ -13,6 +14,7 @@ from collections import Counter, OrderedDict
 from typing import Any
 
 from bellica.agents import AGENT_NAMES, AGENTS, make_agent, parse_spec
+from bellica.agents.labels import agent_label
 from bellica.core import (
     Action,
     BellicaError,
@@ -33,15 +35,17 @@ from bellica.server.workers import Overtime
 
 log = logging.getLogger("bellica.server")
 
-# Suggested AI strengths for the lobby; any agent spec is accepted.
+# Suggested AI strengths for the lobby, weakest first; any agent spec is accepted.
 AI_PRESETS = (
-    ("random", "Random: any legal move"),
-    ("greedy", "Greedy: the best-looking move"),
-    ("mcts:seconds=0.2", "MCTS, 0.2 s a move"),
-    ("mcts:seconds=1", "MCTS, 1 s a move"),
-    ("mcts:seconds=3", "MCTS, 3 s a move"),
-    ("mcts:seconds=10", "MCTS, 10 s a move"),
+    "random",
+    "greedy",
+    "mcts:seconds=0.2",
+    "mcts:seconds=1",
+    "mcts:seconds=3",
+    "mcts:seconds=10",
 )
+PRESET_NOTES = {"random": "any legal move", "greedy": "the best-looking move"}
+SEED_MAXIMUM = 2**63 - 1  # the largest seed a game accepts (SQLite stores signed 64 bits)
 
 
 class ApiError(Exception):
@@ -54,23 +58,49 @@ class ApiError(Exception):
 
 
 def catalog() -> dict[str, Any]:
-    """The games, their variants, player counts and options, and the AI agents."""
+    """The games, their variants (title, one-line description, player counts, seat names) and
+    typed options, the AI agents, suggested strengths by human name, and the seeds' range."""
     out = []
     for info in all_games():
+        variants = []
+        for name in info.variants:
+            counts = info.allowed_players(name)
+            variants.append(
+                {
+                    "name": name,
+                    "title": info.variant_title(name),
+                    "description": info.variant_description(name),
+                    "players": list(counts),
+                    "seats": {str(n): list(seat_names(info.id, name, n)) for n in counts},
+                }
+            )
         out.append(
             {
                 "id": info.id,
                 "title": info.title,
                 "summary": info.summary,
-                "variants": [
-                    {"name": v, "players": list(info.allowed_players(v))} for v in info.variants
-                ],
+                "variants": variants,
                 "options": info.options.to_json(),
             }
         )
     agents = [{"kind": name, "usage": AGENTS[name].usage()} for name in AGENT_NAMES]
-    presets = [{"spec": spec, "label": label} for spec, label in AI_PRESETS]
-    return {"games": out, "agents": agents, "ai_presets": presets}
+    presets = [
+        {"spec": spec, "label": agent_label(spec), "note": PRESET_NOTES.get(spec, "")}
+        for spec in AI_PRESETS
+    ]
+    return {
+        "games": out,
+        "agents": agents,
+        "ai_presets": presets,
+        "seed_bits": SEED_MAXIMUM.bit_length(),  # seeds are 0 .. 2**seed_bits - 1
+    }
+
+
+@functools.cache
+def seat_names(game: str, variant: str, players: int) -> tuple[str, ...]:
+    """The seats of a variant as the game names them before a game begins ("the player")."""
+    engine = load(game, players=players, variant=variant)
+    return tuple(engine.seat_label(seat) for seat in range(players))
 
 
 # The most thinking one AI move may ask of this server's workers (any more would let one
@@ -378,6 +408,8 @@ class Hall:
             after.is_terminal,
         )
         table.apply(action, after)
+        if after.is_terminal:  # the list of games shows who won, even once evicted
+            self.store.finish(table.id, table.summary()["result"])
 
     # -- AI seats ------------------------------------------------------------------------------
     def wake(self, table: Table) -> None:

@@ -30,6 +30,7 @@ class Limits:
     games held in memory."""
 
     body_bytes: int = BODY_BYTES
+    replay_bytes: int = 1024 * 1024  # POST /api/replays: a record file (about 15,000 moves)
     create_burst: int = 10
     create_seconds: float = 3.0
     watchers_per_game: int = 1000  # spectators' WebSockets on one game
@@ -45,20 +46,24 @@ class BodyLimit:
     app reads it. A declared Content-Length over the limit is refused without reading a byte;
     a chunked or undeclared body is read only up to the limit."""
 
-    def __init__(self, app: ASGIApp, limit: int = BODY_BYTES) -> None:
+    def __init__(
+        self, app: ASGIApp, limit: int = BODY_BYTES, paths: dict[str, int] | None = None
+    ) -> None:
         self.app = app
         self.limit = limit
+        self.paths = paths or {}  # a path that takes larger bodies (an uploaded record)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.paths.get(scope.get("path", ""), self.limit)
         declared = _content_length(scope)
         if declared is None:
             await _refuse(send, 400, "the Content-Length header is not a whole number")
             return
-        if declared > self.limit:
-            await _refuse(send, 413, self._too_large())
+        if declared > limit:
+            await _refuse(send, 413, self._too_large(limit))
             return
         body: list[bytes] = []
         size = 0
@@ -68,16 +73,16 @@ class BodyLimit:
                 return
             chunk = message.get("body", b"")
             size += len(chunk)
-            if size > self.limit:
-                await _refuse(send, 413, self._too_large())
+            if size > limit:
+                await _refuse(send, 413, self._too_large(limit))
                 return
             body.append(chunk)
             if not message.get("more_body", False):
                 break
         await self.app(scope, _replay(b"".join(body), receive), send)
 
-    def _too_large(self) -> str:
-        return f"the request body is larger than this server accepts ({self.limit} bytes)"
+    def _too_large(self, limit: int) -> str:
+        return f"the request body is larger than this server accepts ({limit} bytes)"
 
 
 def _content_length(scope: Scope) -> int | None:

@@ -173,7 +173,7 @@ class View(Answer):
     legal: list[dict[str, Any]]
     thinking: bool
     log: list[dict[str, Any]]
-    log_from: int = Field(ge=1, description="the move of the first entry in log (1: all)")
+    log_from: int = Field(1, ge=1, description="the move of the first entry in log (1: all)")
     names: list[str]
     outcome: dict[str, Any] | None
 

@@ -29,7 +29,8 @@ CREATE TABLE IF NOT EXISTS games (
     moves    INTEGER NOT NULL DEFAULT 0,  -- how many actions (for the list of games)
     to_move  INTEGER,                     -- the seat to move, NULL once over
     ai_key   TEXT,                        -- secret that seeds the AI seats' choices
-    chosen_seed INTEGER NOT NULL DEFAULT 0  -- 1 if the creator chose the seed
+    chosen_seed INTEGER NOT NULL DEFAULT 0,  -- 1 if the creator chose the seed
+    result   TEXT                          -- who won and why, once over (for the list)
 );
 CREATE TABLE IF NOT EXISTS actions (
     game_id  TEXT NOT NULL REFERENCES games(id),
@@ -47,6 +48,7 @@ ADDED_COLUMNS = (  # (name, declaration, SQL that fills it in for existing games
     ("to_move", "INTEGER", ""),
     ("ai_key", "TEXT", "lower(hex(randomblob(16)))"),
     ("chosen_seed", "INTEGER NOT NULL DEFAULT 0", ""),
+    ("result", "TEXT", ""),
 )
 
 
@@ -81,6 +83,7 @@ class GameRow:
     to_move: int | None = None
     ai_key: str = ""
     chosen_seed: bool = False
+    result: str | None = None  # "Athens wins: ...", once over
     actions: list[dict[str, Any]] = field(default_factory=list)
 
 
@@ -181,6 +184,11 @@ class Store:
             )
         return at
 
+    def finish(self, game_id: str, result: str) -> None:
+        """Store a finished game's result in words, for the list of games."""
+        with self._lock, self._db:
+            self._db.execute("UPDATE games SET result = ? WHERE id = ?", (result, game_id))
+
     def ids(self, *, unfinished_only: bool = False) -> list[str]:
         """Every stored game's id, newest first."""
         query = "SELECT id FROM games" + (" WHERE over = 0" if unfinished_only else "")
@@ -220,7 +228,7 @@ class Store:
 
 HEAD = (
     "id, game, players, variant, options, seed, seats, created, updated, over, moves, to_move,"
-    " ai_key, chosen_seed"
+    " ai_key, chosen_seed, result"
 )
 
 
@@ -245,4 +253,5 @@ def _row(head: tuple[Any, ...]) -> GameRow:
         to_move=head[11],
         ai_key=head[12] or "",
         chosen_seed=bool(head[13]),
+        result=head[14],
     )

@@ -11,8 +11,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bellica.agents.labels import agent_label
 from bellica.core import SPECTATOR, Action, Game, Record, State
 from bellica.core.events import Event
+from bellica.server.results import result_text
 from bellica.server.store import GameRow
 
 Listener = Callable[[], None]  # says "the table changed" without waiting; the view is pulled
@@ -23,35 +25,76 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-@dataclass(slots=True)
 class LogEntry:
-    """One action in words (who took it, its text and what it caused), kept as the JSON text
-    each reader is sent: the public reading, and one per seat that saw more (its own private
-    texts). Only text is kept, so a long game's log gives the garbage collector nothing to
-    walk (its pauses grew with every object the log held)."""
+    """One action in words: who took it, its text and what it caused. Each reading is kept as
+    the JSON text its readers are sent (the public one, and one per seat that saw more: its own
+    private texts and marks), built once, and no reading as objects: the garbage collector's
+    pauses grew with every object a long game's log held."""
 
-    move: int
-    seat: int | None
-    _texts: dict[int | None, str]
+    __slots__ = ("_texts", "events", "move", "seat", "text")
 
-    @classmethod
-    def of(cls, move: int, seat: int | None, text: str, events: list[Event]) -> LogEntry:
-        def reading(who: int | None) -> str:
-            said = [event.text_for(who) for event in events]
-            return json.dumps({"move": move, "seat": seat, "text": text, "events": said})
-
-        texts: dict[int | None, str] = {None: reading(None)}
-        for who in sorted({who for event in events for who, _ in event.private}):
-            texts[who] = reading(who)
-        return cls(move, seat, texts)
+    def __init__(
+        self,
+        move: int,
+        seat: int | None,
+        text: str,
+        events: list[Event],
+        selection: bool = False,  # a piece picked: the client folds it into its seat's next entry
+    ) -> None:
+        self.move = move
+        self.seat = seat
+        self.text = text
+        self.events = events
+        seen = {who for event in events for who, _ in (*event.private, *event.private_marks)}
+        self._texts: dict[int | None, str] = {
+            who: json.dumps(_reading(move, seat, text, events, selection, who))
+            for who in (None, *sorted(seen))
+        }
 
     def json_for(self, seat: int | None) -> str:
         """The entry as `seat` (None: a spectator) may read it, as JSON text: its own private
-        texts only."""
+        texts and marks only; `marks` is every mark of its events, once each, in order."""
         return self._texts.get(seat, self._texts[None])
 
     def to_json(self, seat: int | None = None) -> dict[str, Any]:
         return dict(json.loads(self.json_for(seat)))
+
+
+def _reading(
+    move: int, seat: int | None, text: str, events: list[Event], selection: bool, who: int | None
+) -> dict[str, Any]:
+    said = [event.to_json(who) for event in events]
+    marks: dict[str, None] = {}
+    for event in said:
+        marks.update(dict.fromkeys(event.get("marks", ())))
+    return {
+        "move": move,
+        "seat": seat,
+        "text": text,
+        "events": said,
+        "marks": list(marks),
+        **({"selection": True} if selection else {}),
+    }
+
+
+def worded(state: State, action: Action) -> Action:
+    """The legal action equal to `action` as the game words it in `state` ("Block with Nessus
+    against Chimera"): an action read from JSON carries only its plain text."""
+    for candidate in state.legal_actions():
+        if candidate is action:
+            return action
+        if candidate == action:
+            return candidate
+    return action
+
+
+def legal_entry(state: State, action: Action) -> dict[str, Any]:
+    """A legal action for the table; a selection (a piece picked) also lists in `then` the
+    decisions that follow it, so the client can let a player look before committing."""
+    entry: dict[str, Any] = {"action": action.to_json(), "text": action.text}
+    if action.kind in state.selection_kinds:
+        entry["then"] = [{"action": a.to_json(), "text": a.text} for a in state.follow_ups(action)]
+    return entry
 
 
 def seat_names(seats: list[int], labels: list[str]) -> str:
@@ -60,8 +103,18 @@ def seat_names(seats: list[int], labels: list[str]) -> str:
 
 
 def summary(row: GameRow, title: str) -> dict[str, Any]:
-    """A stored game's public facts, for the list of games and every view: no tokens, no seed."""
+    """A stored game's public facts, for the list of games and every view: no tokens, no seed.
+    An AI seat carries its agent's human `label`; `result` says who won, once over."""
     config = row.config
+    seats = [
+        {
+            "seat": n,
+            "kind": s.kind,
+            "agent": s.agent,
+            "label": agent_label(s.agent) if s.kind == "ai" and s.agent else None,
+        }
+        for n, s in enumerate(row.seats)
+    ]
     return {
         "id": row.id,
         "game": config.game,
@@ -69,11 +122,12 @@ def summary(row: GameRow, title: str) -> dict[str, Any]:
         "variant": config.variant,
         "players": config.players,
         "options": dict(config.options),
-        "seats": [{"seat": n, "kind": s.kind, "agent": s.agent} for n, s in enumerate(row.seats)],
+        "seats": seats,
         "moves": row.moves,
         "chosen_seed": row.chosen_seed,
         "status": "over" if row.over else "playing",
         "to_move": row.to_move,
+        "result": row.result if row.over else None,
         "created": row.created,
         "updated": row.updated,
     }
@@ -143,12 +197,16 @@ class Table:
         """Apply a legal action and log it (the caller has stored it, or replays the store);
         `after`, if given, is the state the action leads to, already computed."""
         seat = self.state.current_player
+        selection = action.kind in self.state.selection_kinds
+        action = worded(self.state, action)
         if after is None:
             self.state.apply(action)
         else:
             self.state = after
         self.row.actions.append(action.to_json())
-        entry = LogEntry.of(len(self.row.actions), seat, action.text, self.state.events())
+        entry = LogEntry(
+            len(self.row.actions), seat, action.text, self.state.events(), selection=selection
+        )
         self.log.append(entry)
         self._messages.clear()
         self._frames.clear()
@@ -175,18 +233,36 @@ class Table:
         """The game's public facts: no tokens, no seed."""
         row = self.row
         row.moves, row.to_move, row.over = len(row.actions), self.to_move, self.state.is_terminal
+        if row.over and row.result is None:
+            row.result = result_text(self.state.outcome(), self.names())
         return summary(row, self.game.info.title)
 
-    def outcome(self) -> dict[str, Any] | None:
+    def outcome(self, seat: int | None = None) -> dict[str, Any] | None:
+        """The result once the game is over, with a `headline` as `seat` (None: a spectator)
+        reads it: "You won", "You lost", "Draw", "Scenario lost: <why>", "Athens won"."""
         if not self.state.is_terminal:
             return None
         outcome = self.state.outcome()
-        if outcome.winners:
-            verb = "wins" if len(outcome.winners) == 1 else "win"
-            text = f"{seat_names(list(outcome.winners), self.labels())} {verb}: {outcome.reason}"
+        winners = list(outcome.winners)
+        if winners:
+            verb = "wins" if len(winners) == 1 else "win"
+            text = f"{seat_names(winners, self.labels())} {verb}: {outcome.reason}"
         else:
             text = f"A draw: {outcome.reason}"
-        return {**outcome.to_json(), "text": text}
+        return {**outcome.to_json(), "text": text, "headline": self.headline(winners, seat)}
+
+    def headline(self, winners: list[int], seat: int | None) -> str:
+        """One player against a scenario wins or loses it, with the game's reason; otherwise a
+        seat reads its own result and a spectator the winners' names."""
+        if len(self.row.seats) == 1:
+            won = "won" if winners else "lost"
+            return f"Scenario {won}: {self.state.outcome().reason}"
+        if not winners:
+            return "Draw"
+        if seat is None:
+            names = seat_names(winners, self.names())
+            return f"{names[:1].upper()}{names[1:]} won"
+        return "You won" if seat in winners else "You lost"
 
     def view(self, seat: int | None, *, whole_log: bool = True) -> dict[str, Any]:
         """Everything `seat` (None: a spectator) is shown, built from its observation only
@@ -199,7 +275,7 @@ class Table:
             and seat == state.current_player
             and self.row.seats[seat].kind == "human"
         ):
-            legal = [{"action": a.to_json(), "text": a.text} for a in state.legal_actions()]
+            legal = [legal_entry(state, a) for a in state.legal_actions()]
         return {
             "type": "view",
             "game": self.summary(),
@@ -209,7 +285,7 @@ class Table:
             "thinking": self.thinking,
             "log": [entry.to_json(seat) for entry in self.log] if whole_log else [],
             "names": self.names(),
-            "outcome": self.outcome(),
+            "outcome": self.outcome(seat),
         }
 
     def message(self, seat: int | None, known: int) -> tuple[str, int]:
@@ -218,6 +294,9 @@ class Table:
         and, in `log_from`, the move number the first of them has (1: the whole log). Every
         live message and HTTP answer is one; each is built once per seat, point in the log and
         change of the table."""
+        text = self._messages.get((seat, known))  # most asks: a message already built
+        if text is not None:
+            return text, len(self.log)
         known = max(0, min(known, len(self.log)))
         key = (seat, known)
         text = self._messages.get(key)

@@ -113,16 +113,22 @@ def uid(state: BellumState, number: int, box: int = 0) -> int:
 
 
 def texts(state: BellumState) -> list[str]:
-    return [str(a) for a in state.legal_actions()]
+    """The legal actions in their plain words ("Choose Satyr (016)"): the rules tests look at
+    which choices there are; test_bellum_words checks the words of what each concerns."""
+    plain = state.game.actions
+    return [plain[a.index].text for a in state.legal_actions()]
 
 
 def find(state: BellumState, text: str) -> Action:
-    """The legal action whose text is `text` (or starts with it, when only one does)."""
+    """The legal action whose text, in its own or its plain words, is `text` (or starts with
+    it, when only one does)."""
     legal = state.legal_actions()
-    exact = [a for a in legal if str(a) == text]
+    plain = state.game.actions
+    words = [(a, (str(a), plain[a.index].text)) for a in legal]
+    exact = [a for a, said in words if text in said]
     if exact:
         return exact[0]
-    starts = [a for a in legal if str(a).startswith(text)]
+    starts = [a for a, said in words if any(s.startswith(text) for s in said)]
     if len(starts) == 1:
         return starts[0]
     raise AssertionError(f"no single legal action {text!r}; legal: {[str(a) for a in legal]}")

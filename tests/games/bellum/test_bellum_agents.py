@@ -33,7 +33,7 @@ def test_greedy_blocks_the_attacker_that_would_take_the_last_district() -> None:
     state.apply(state.game.actions.card("attack", state.game.table.uid(41)))
     # Its only attacker declared, the declaration ends by itself and seat 1 must block.
     assert state.current_player == 1
-    assert _greedy_choice(state, seat=1) == "Block with Mercenary (042)"
+    assert _greedy_choice(state, seat=1) == "Block with Mercenary (042) against Mercenary (041)"
 
 
 @pytest.mark.slow

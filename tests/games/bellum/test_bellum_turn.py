@@ -264,9 +264,10 @@ def test_an_unblocked_attacker_that_dies_before_the_pillage_still_pillages():
     assert uid(state, 16) in state.discard[0]
     assert state.pillaged == [0, 1]
     texts_told = [e.text for e in state.events()]
-    assert texts_told[-3:] == [
+    assert texts_told[-4:] == [
         "Satyr (016) was not blocked: the assault on Athens succeeds",
-        "Athens's district 1 is pillaged",
+        "Athens' district 1, Athens - Agora, is pillaged (Pillage: you draw a card.)",
+        "Athens shuffles the discard pile into a new deck",
         "Athens draws 1 card",  # the district's Pillage ability
     ]
 

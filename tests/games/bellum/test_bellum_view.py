@@ -99,15 +99,26 @@ def test_the_last_actions_consequences_are_told_in_words() -> None:
 
     state = position(phase="declare", play={0: [13], 1: [17]}, stock=[])
     do(state, "Attack with Chimera", "Choose Satyr (017)")
-    assert [e.text for e in state.events()] == ["Satyr (017) takes 1 damage"]
-    (damage,) = state.events()
+    assert [e.text for e in state.events()] == [
+        "Chimera (013) targets Satyr (017)",
+        "Satyr (017) takes 1 damage",
+    ]
+    target, damage = state.events()
+    assert target.marks == ("017", "013")
     assert (damage.kind, damage.fact("card"), damage.fact("amount")) == ("damage", "017", 1)
     do(state, "Block with Satyr")
     assert [e.text_for(1) for e in state.events()] == [
+        "Satyr (017) blocks Chimera (013)",
         "Satyr (017) takes 3 damage",
         "Chimera (013) takes 1 damage",
         "Satyr (017) is destroyed",
         "no attacker got through unblocked: Sparta is not pillaged",
+        # the phase steps nobody had a choice about are taken, and told
+        "Athens: End the Deployment phase",
+        "Athens: Draw no cards",
+        "Athens: Keep this hand",
+        "Sparta: End the Rally phase (the only choice)",
+        "Sparta: Done declaring attackers (the only choice)",
     ]
     assert "events" not in state.observation(0)
 
@@ -162,8 +173,8 @@ def test_only_the_drawer_reads_which_cards_it_drew() -> None:
     do(teams, "Draw 1 card")
     (draw,) = [e for e in teams.events() if e.kind == "draw"]
     assert [draw.text_for(seat) for seat in range(4)] == [
-        "Seat 0 (Athens, team 0) draws Imp (027)",
-        *["Seat 0 (Athens, team 0) draws 1 card"] * 3,
+        "Athens 1 draws Imp (027)",
+        *["Athens 1 draws 1 card"] * 3,
     ]
 
 

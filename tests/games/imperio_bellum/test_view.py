@@ -121,6 +121,6 @@ def test_a_knights_point_blank_attack_is_explained():
     do(s, "Knight c3", "Knight c3 attacks c4")
     (fight,) = s.events()
     attack, defence = fight.dice
-    assert attack.explain() == "1 die (3, point-blank -1, against a pikeman -1)"
-    assert defence.explain() == "4 dice (2, against a knight +2)"
+    assert attack.explain() == "1 die (3, knight point-blank -1, knight against a pikeman -1)"
+    assert defence.explain() == "4 dice (2, pikeman against a knight +2)"
     assert attack.faces == ()  # scripted dice: the totals only

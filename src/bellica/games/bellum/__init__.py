@@ -26,6 +26,24 @@ INFO = GameInfo(
         "teams": (4,),
         **{name: (1,) for name in SOLO},
     },
+    variant_titles={
+        "standard": "Two cities",
+        "teams": "Teams of two",
+        "solo-hercules": "Solo: Hercules in the Hells",
+        "solo-plague": "Solo: Plague in Athens",
+        "solo-troy": "Solo: the Siege of Troy",
+    },
+    variant_descriptions={
+        "standard": "Two cities face off; the first to pillage all four enemy districts wins.",
+        "teams": "Two teams of two players, each team defending one city; the first team to "
+        "pillage all four enemy districts wins.",
+        "solo-hercules": "You against the Hells' deck: keep Hercules alive until their deck "
+        "has run out twice; if he falls, the scenario is lost.",
+        "solo-plague": "You against the Monsters, without attacking or buying: block every "
+        "Monster that would reach Charon until their deck is spent and no Monster is left.",
+        "solo-troy": "You against the Greeks and Achilles, without buying: get three of your "
+        "creatures away before Troy's four districts fall.",
+    },
     options=Options(
         Choice(
             "cities",

@@ -74,6 +74,7 @@ class Bellum(Game):
                 f"{act.MAX_CARDS} fit the action space"
             )
         self.actions = act.action_space(self.table)
+        self.worded = act.Worded(self.actions)
         self.layout = Layout(zone_families(self.sides, self.battlefields))
         self.counters = Counters(COUNTERS)
         self.codec = CardCodec(self.table, self.counters)
@@ -163,15 +164,18 @@ class Bellum(Game):
         return self.actions[index]
 
     def seat_label(self, seat: int, state: State | None = None) -> str:
-        """Two players: the seat's city once the game has begun; teams: the seat with its city
-        and team; solo: the player (or the player's city)."""
+        """A player's name: two players, the seat's city once the game has begun ("Sparta");
+        teams, the city with the player's number, one per battlefield ("Sparta 2"); solo, the
+        player (or the player's city). Before the cities are dealt: "player 1", "player 2 of
+        team 0"."""
         team = seat % 2
         city = state.cities[team] if isinstance(state, BellumState) else ""
         if self.solo:
             return city or "the player"
         if self.sides == 2:
-            return city or f"Seat {seat}"
-        return f"Seat {seat} ({city + ', ' if city else ''}team {team})"
+            return city or f"player {seat + 1}"
+        number = seat // 2 + 1  # the battlefield the player fights on
+        return f"{city} {number}" if city else f"player {number} of team {team}"
 
     @property
     def observation_shape(self) -> tuple[int, ...]:

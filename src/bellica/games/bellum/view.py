@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from bellica.core import IllegalAction, Rng
@@ -65,16 +66,63 @@ def _decision(state: BellumState, seat: int) -> dict[str, Any] | None:
     return out
 
 
-# Events are (kind, card uid[, side or amount]); "pillage" is (kind, team, district).
+# Events as the rules note them: (kind, card uid[, side, card or amount ...]); "pillage" is
+# (kind, team, district), "held" (kind, team), "through" (kind, uids, team), "draw" and
+# "reshuffle" start with the side, "look" is (kind, side, victim, uids). Each text names the
+# cards by their labels: {card} is the subject, {side} a side, {other} another card.
 EVENT_TEXT = {
-    "enter": "{card} enters play for {other}",
-    "spell": "{other} plays {card}",
-    "buy": "{other} buys {card}",
-    "damage": "{card} takes {other} damage",
+    "enter": "{card} enters play for {side}",
+    "spell": "{side} plays {card}",
+    "answer": "{side} plays {card} in answer to {other}",
+    "buy": "{side} buys {card}",
+    "pay": "{side} discards {card} to pay for {other}",
+    "damage": "{card} takes {amount} damage",
     "shielded": "{card}'s shield stops the damage",
+    "shield": "{card} gets a shield",
+    "healed": "{card} loses {amount} damage",
+    "petrified": "{card} is petrified",
+    "flipped": "{card} turns over",
+    "charged": "{card} gains {amount} charge{s}",
+    "spent": "{card} spends {amount} charge{s}",
     "dies": "{card} is destroyed",
     "fled": "{card} flees Troy",
+    "attack": "{card} attacks {side}",
+    "block": "{card} blocks {other}",
+    "unblocked": "{side} does not block {card}",
+    "target": "{other} targets {card}",
+    "discard": "{side} discards {card}",
+    "sacrifice": "{side} sacrifices {card}",
+    "removed": "{card} of {side} is Removed into the Stock",
+    "take": "{side} takes {card} from the Stock into its discard pile",
+    "milled": "{card} is discarded from the top of {sides} deck",
+    "reinforcement": "{side} reveals {card} as a Reinforcement",
 }
+
+
+def plural_verb(verb: str) -> str:
+    """ "plays" → "play", "does" → "do": the verb for a subject named in the plural."""
+    return "do" if verb == "does" else verb.removesuffix("s")
+
+
+# The same texts for a side named in the plural ("the Hells play", "their discard pile").
+PLURAL_TEXT = {
+    kind: re.sub(r"\{side\} (\w+)", lambda m: "{side} " + plural_verb(m[1]), text).replace(
+        " its ", " their "
+    )
+    for kind, text in EVENT_TEXT.items()
+}
+# Where the side and the other card sit in each event's tuple after the card.
+SIDE_AT = {
+    "enter": 0, "spell": 0, "answer": 0, "buy": 0, "pay": 0, "unblocked": 0, "discard": 0,
+    "sacrifice": 0, "removed": 0, "take": 0, "milled": 0, "reinforcement": 0, "attack": 0,
+}  # fmt: skip
+OTHER_AT = {"answer": 1, "pay": 1, "block": 0, "target": 0}
+AMOUNT = frozenset({"damage", "healed", "charged", "spent"})
+
+
+def district_mark(team: int, number: int) -> str:
+    """How the drawing names a district: "district:<team>:<number>"."""
+    return f"district:{team}:{number}"
 
 
 def side_name(state: BellumState, side: int) -> str:
@@ -85,71 +133,163 @@ def side_name(state: BellumState, side: int) -> str:
     return game.seat_label(state.seat_of(side), state)
 
 
+def acts(state: BellumState, side: int, verb: str) -> str:
+    """The side named with its verb agreeing: "Athens draws", "the Hells draw" (every
+    scripted opponent is a people, named in the plural)."""
+    name = side_name(state, side)
+    return f"{name} {plural_verb(verb) if side in state.game.scripted else verb}"
+
+
+def possessive(name: str) -> str:
+    """ "Sparta's", "Athens'", "the Greeks'"."""
+    return name + ("'" if name.endswith("s") else "'s")
+
+
+def _names(labels: list[str]) -> str:
+    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
+
+
+def _pillaged(state: BellumState, team: int, number: int) -> str:
+    """ "Athens' district 1, Athens - Agora, is pillaged (Pillage: ...)": the district and
+    what its ability does."""
+    city = state.cities[team]
+    for card in state.game.card_set.card:
+        if card.city == city and card.district == number:
+            return f"{possessive(city)} district {number}, {card.name}, is pillaged ({card.text})"
+    return f"{possessive(city)} district {number} is pillaged"
+
+
 def event_text(state: BellumState, event: tuple[Any, ...]) -> str:
     """One thing the last action caused, in words."""
     label = state.game.table.label
     kind, subject, *rest = event
     if kind == "pillage":
-        return f"{state.cities[subject]}'s district {rest[0]} is pillaged"
+        return _pillaged(state, subject, rest[0])
     if kind == "held":
         return f"no attacker got through unblocked: {state.cities[subject]} is not pillaged"
     if kind == "through":
         names = [label[uid] for uid in subject]
-        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         verb = "was" if len(names) == 1 else "were"
-        return f"{who} {verb} not blocked: the assault on {state.cities[rest[0]]} succeeds"
-    other = rest[0] if rest else None
-    if kind in ("enter", "spell", "buy"):
-        other = side_name(state, rest[0])
-    return EVENT_TEXT[kind].format(card=label[subject], other=other)
+        return (
+            f"{_names(names)} {verb} not blocked: the assault on {state.cities[rest[0]]} succeeds"
+        )
+    if kind == "reshuffle":
+        return f"{acts(state, subject, 'shuffles')} the discard pile into a new deck"
+    if kind == "cycle":
+        return f"{possessive(side_name(state, subject))} deck has run out ({rest[0]} of 2)"
+    if kind == "target" and rest[0] == subject:
+        return f"{label[subject]} targets itself"
+    if kind == "spell" and rest[1] >= 0:
+        kind, rest = "answer", [rest[0], rest[1]]
+    words: dict[str, Any] = {"card": label[subject]}
+    texts = EVENT_TEXT
+    if kind in SIDE_AT:
+        side = rest[SIDE_AT[kind]]
+        words["side"] = side_name(state, side)
+        if side in state.game.scripted:
+            texts = PLURAL_TEXT
+        words["sides"] = possessive(words["side"])
+    if kind in OTHER_AT:
+        words["other"] = label[rest[OTHER_AT[kind]]]
+    if kind in AMOUNT:
+        words["amount"] = rest[0]
+        words["s"] = "" if rest[0] == 1 else "s"
+    return texts[kind].format(**words)
+
+
+def _marks(state: BellumState, event: tuple[Any, ...]) -> tuple[str, ...]:
+    """The card tokens and districts an event touched."""
+    token = state.game.table.token
+    kind, subject, *rest = event
+    if kind == "pillage":
+        return (district_mark(subject, rest[0]),)
+    if kind == "through":
+        return tuple(token[u] for u in subject)
+    if kind in ("held", "reshuffle", "cycle"):
+        return ()
+    marks: tuple[str, ...] = (token[subject],)
+    other = OTHER_AT.get("answer" if kind == "spell" else kind)
+    if other is not None and rest[other] >= 0:
+        marks += (token[rest[other]],)
+    return marks
 
 
 def events(state: BellumState, caused: list[tuple[Any, ...]]) -> list[Event]:
-    """The events behind what the rules noted, with the cards and amounts as facts; a
-    player who drew cards (and a teammate allowed to see them) reads which."""
+    """The events behind what the rules noted, with the cards and amounts as facts and the
+    cards and districts they touched as marks; a player who drew or looked at cards (and a
+    teammate allowed to see them) reads which."""
     game = state.game
-    token, label = game.table.token, game.table.label
+    token = game.table.token
     out = []
     for event in caused:
         kind, subject, *rest = event
         facts: tuple[tuple[str, Any], ...]
-        if kind == "draw":
-            cards = rest[0]
-            who = side_name(state, subject)
-            count = f"{len(cards)} card" + ("" if len(cards) == 1 else "s")
-            seen = ", ".join(label[u] for u in cards)
-            private = tuple(
-                (seat, f"{who} draws {seen}")
-                for seat in range(game.players)
-                if game.seating.sees(seat, subject)
-            )
-            out.append(
-                Event("draw", f"{who} draws {count}", private, facts=(("count", len(cards)),))
-            )
+        if kind in ("draw", "look"):
+            out.append(_hidden_cards(state, event))
             continue
         if kind == "pillage":
             facts = (("team", subject), ("district", rest[0]))
-        elif kind == "held":
-            facts = (("team", subject),)
+        elif kind in ("held", "reshuffle", "cycle"):
+            facts = (("team" if kind == "held" else "side", subject),)
         elif kind == "through":
             facts = (("cards", [token[u] for u in subject]), ("team", rest[0]))
         else:
             facts = (("card", token[subject]),)
-            if kind == "damage":
+            if kind in AMOUNT:
                 facts += (("amount", rest[0]),)
-        out.append(Event(kind, event_text(state, event), facts=facts))
+        out.append(Event(kind, event_text(state, event), facts=facts, marks=_marks(state, event)))
     return out
+
+
+def _hidden_cards(state: BellumState, event: tuple[Any, ...]) -> Event:
+    """A draw, or a look at the top of a deck: everyone reads how many cards; the seats that
+    may see them read which, and only they get the cards' marks."""
+    game = state.game
+    token, label = game.table.token, game.table.label
+    kind, side, *rest = event
+    cards = rest[-1]
+    count = f"{len(cards)} card" + ("" if len(cards) == 1 else "s")
+    seen = ", ".join(label[u] for u in cards)
+    if kind == "draw":
+        who = acts(state, side, "draws")
+        text, told = f"{who} {count}", f"{who} {seen}"
+    else:
+        victim = side_name(state, rest[0])
+        where = (
+            f"the top {count} of {possessive(victim)} deck"
+            if len(cards) > 1
+            else f"the top card of {possessive(victim)} deck"
+        )
+        who = acts(state, side, "looks")
+        text, told = f"{who} at {where}", f"{who} at {where}: {seen}"
+    seats = [s for s in range(game.players) if game.seating.sees(s, side)]
+    private = tuple((s, told) for s in seats)
+    private_marks = tuple((s, tuple(token[u] for u in cards)) for s in seats)
+    facts = (("count", len(cards)),)
+    return Event(kind, text, private, facts=facts, private_marks=private_marks)
+
+
+def relation(game: Bellum, viewer: int | None, side: int) -> str | None:
+    """How the viewing side stands to `side`: "you", "teammate" or "enemy" (None for a
+    spectator), so a drawing can colour each battlefield's cards."""
+    if viewer is None:
+        return None
+    if side == viewer:
+        return "you"
+    return "teammate" if game.team_of[side] == game.team_of[viewer] else "enemy"
 
 
 def observation(state: BellumState, seat: int) -> dict[str, Any]:
     game = state.game
     players = []
+    viewer = game.seating.sides_of(seat)[0] if 0 <= seat < game.players else None
     for side in range(game.sides):
         mine = state.seat_of(side) == seat and side not in game.scripted
         entry: dict[str, Any] = {
             "side": side,
             "seat": None if side in game.scripted else state.seat_of(side),
             "team": game.team_of[side],
+            "relation": relation(game, viewer, side),
             "battlefield": game.battlefield_of[side],
             "scripted": side in game.scripted,
             "hand_count": len(state.hand[side]),
@@ -213,8 +353,12 @@ def observation(state: BellumState, seat: int) -> dict[str, Any]:
         "decision": _decision(state, seat),
     }
     if game.solo:
+        script = game.script
         obs["scenario"] = {
-            "title": game.script.title,
+            "title": script.title,
+            "opponent": script.opponent,
+            "objective": script.objective,
+            "counters": script.counters(state),
             "cycles": state.cycles,
             "fled": state.fled,
             "reinforcements": [card_view(state, u) for u in state.reinforcements],

@@ -18,6 +18,11 @@ INFO = GameInfo(
     min_players=2,
     max_players=2,
     variants=("standard",),
+    variant_titles={"standard": "Standard"},
+    variant_descriptions={
+        "standard": "Attacker against defender on a 9×9 board: a side left without a fighting "
+        "piece or without a base loses.",
+    },
     summary="9×9 grid wargame: knights, archers, pikemen, footsoldiers and bases; dice combat",
     options=Options(
         Choice(

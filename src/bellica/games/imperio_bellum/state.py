@@ -43,6 +43,8 @@ class ImperioBellumState(State):
     )
 
     game: ImperioBellum
+    # Picking a piece (touch-move) is a decision of its own; a table may send it with the move.
+    selection_kinds = frozenset({"select"})
 
     def __init__(self, game: ImperioBellum, seed: int, attacker_seat: int = 0) -> None:
         super().__init__(game, seed)
@@ -119,7 +121,8 @@ class ImperioBellumState(State):
     def _describe(self, caused: list[tuple[Any, ...]]) -> list[Event]:
         from bellica.games.imperio_bellum.view import events
 
-        return events(self)
+        history = self._history  # (earlier, last action), or empty before the first action
+        return events(self, history[1] if history else None)
 
     def position(self) -> str:
         from bellica.games.imperio_bellum.notation import write_position

@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bellica.core import SPECTATOR, IllegalAction, Rng
+from bellica.core import SPECTATOR, Action, IllegalAction, Rng
 from bellica.core.events import Dice, Event
-from bellica.games.imperio_bellum.board import ATTACKER, DEFENDER, NEIGHBOUR_SETS, SIDE_NAMES, name
+from bellica.games.imperio_bellum.board import (
+    ATTACKER,
+    DEFENDER,
+    NEIGHBOUR_SETS,
+    SIDE_NAMES,
+    name,
+    parse_square,
+)
 from bellica.games.imperio_bellum.pieces import (
     ACTED,
     BASE,
@@ -143,10 +150,10 @@ def observation_tensor(st: ImperioBellumState, seat: int, out: Any) -> None:
     out[at : at + GLOBALS] = values
 
 
-def events(st: ImperioBellumState) -> list[Event]:
-    """The fights of the last action, each with both sides' dice: how many, why, and each
-    die as it fell."""
-    out = []
+def events(st: ImperioBellumState, action: Action | None) -> list[Event]:
+    """What the last action did: a piece moved, arrived or took a base, and each fight with
+    both sides' dice (how many, why, each die as it fell); each event marks its squares."""
+    out = [] if action is None else _action_events(st, action)
     for combat in st.combats:
         described = describe_combat(combat)
         frm, to, kind, target, a_dice, d_dice, a_roll, d_roll, mode = combat[:9]
@@ -166,8 +173,37 @@ def events(st: ImperioBellumState) -> list[Event]:
             Dice(f"{title(target)} {name(to)}", d_base, d_mods, d_dice, d_faces, d_roll),
         )
         facts = (("from", name(frm)), ("to", name(to)), ("mode", described["mode"]))
-        out.append(Event("combat", described["text"], dice=dice, facts=facts))
+        marks = (name(frm), name(to))
+        out.append(Event("combat", described["text"], dice=dice, facts=facts, marks=marks))
     return out
+
+
+def _action_events(st: ImperioBellumState, action: Action) -> list[Event]:
+    """A move, an arrival or a taken base, in words, with the squares it touched (a fight
+    tells itself)."""
+    kind = action.kind
+    if kind == "move":
+        frm, to = action.get("from"), action.get("to")
+        side = _owner(st, to)
+        text = f"the {side}'s {action.get('piece')} moves from {frm} to {to}"
+        return [Event("move", text, facts=(("from", frm), ("to", to)), marks=(frm, to))]
+    if kind == "spawn":
+        square = action.get("square")
+        side = _owner(st, square)
+        text = f"a {action.get('piece')} of the {side} arrives at {square}"
+        return [Event("spawn", text, facts=(("square", square),), marks=(square,))]
+    if kind in ("capture", "destroy"):
+        square = action.get("square")
+        taker = _owner(st, square)  # the base is the taker's now, or its piece stands there
+        done = "captures" if kind == "capture" else "destroys"
+        text = f"the {taker} {done} the base at {square}"
+        return [Event(kind, text, facts=(("square", square),), marks=(square,))]
+    return []
+
+
+def _owner(st: ImperioBellumState, square: str) -> str:
+    """Whose piece stands on `square`."""
+    return SIDE_NAMES[st.board[parse_square(square)] >> 3]
 
 
 def _faces(

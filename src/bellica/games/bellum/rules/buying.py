@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bellica.core import Action
 from bellica.core.cards import CardChoice
 from bellica.core.stack import Card, Side, Step, Words
 from bellica.games.bellum.rules import TASKS
-from bellica.games.bellum.rules.effects import enter_play, push_ability
+from bellica.games.bellum.rules.effects import enter_play, push_ability, worded
 from bellica.games.bellum.state import BellumState
 
 
@@ -94,10 +95,14 @@ class Pay(CardChoice):
     def options(self, state: BellumState) -> list[int]:
         return pay_options(state, self.side, self.rings)
 
+    def choices(self, state: BellumState) -> list[Action]:
+        return worded(state, self, "Discard {card} to pay for {other}", self.card)
+
     def picked(self, state: BellumState, uid: int) -> None:
         side = self.side
         state.hand[side].remove(uid)
         state.discard[side].append(uid)
+        state.caused.append(("pay", uid, side, self.card))
         if len(self.rings) > 1:
             state.stack.append(Pay(side, self.card, self.rings[1:]))
 

@@ -36,6 +36,30 @@ SINGLE_TARGETS = frozenset({"creature", "enemy_creature", "own_creature", "other
 PETRIFIED = "petrified"  # the kind of the Stock cards that cover a petrified creature
 
 
+def worded(state: BellumState, choice: CardChoice, template: str, other: int) -> list[Action]:
+    """A card choice's actions in the words of what they concern: each pick as `template`
+    ({card} the card picked, {other} card `other`); the ways to decline as they are."""
+    word, verb = state.game.worded, choice.verb
+    plain = CardChoice.choices(choice, state)
+    return [word(a, template, other) if a.kind == verb else a for a in plain]
+
+
+# How a choice names an ability by its trigger: "the Death ability of Nessus (019)"; a card's
+# own ability when played is just "the ability of".
+TRIGGER_WORDS = {
+    "rally": "Rally ", "deployment": "Deployment ", "death": "Death ", "assault": "Assault ",
+    "pillage": "Pillage ", "purchase": "Purchase ", "answer": "Answer ",
+}  # fmt: skip
+
+
+def deck_of(state: BellumState, side: int) -> str:
+    """ "Sparta's deck", "the Monsters' deck": a side's deck as a choice names it."""
+    game = state.game
+    scripted = side in game.scripted
+    name = game.script.opponent if scripted else game.seat_label(state.seat_of(side), state)
+    return name + ("'" if name.endswith("s") else "'s") + " deck"
+
+
 # -- the ability machine ------------------------------------------------------------------
 @TASKS.kind("ability")
 @dataclass(slots=True)
@@ -181,7 +205,7 @@ def play_spell(
         state.hand[side].remove(uid)
     state.owner[uid] = side
     state.resolving.append(uid)
-    state.caused.append(("spell", uid, side))
+    state.caused.append(("spell", uid, side, ctx))
     state.stack.append(SpellDone(uid))
     push_ability(state, side, uid, trigger, ctx)
     open_window(state, "spell", uid)
@@ -350,8 +374,15 @@ class ChooseTarget(CardChoice):
     def extra(self, state: BellumState) -> list[Action]:
         return [state.game.actions.card("decline", self.card)] if self.optional else []
 
+    def choices(self, state: BellumState) -> list[Action]:
+        out = worded(state, self, "Choose {card} as the target of {other}", self.card)
+        if self.optional:
+            out[-1] = state.game.worded(out[-1], "Choose no target for {card}", self.card)
+        return out
+
     def picked(self, state: BellumState, uid: int) -> None:
         ability = Ability(self.side, self.card, self.face, self.trigger, self.step, -1)
+        state.caused.append(("target", uid, self.card))
         apply_to(state, ability.effect(state), [uid])
 
 
@@ -372,8 +403,11 @@ class MayUse(Decision):
         return Ability(self.side, self.card, self.face, self.trigger, self.step, self.context)
 
     def choices(self, state: BellumState) -> list[Action]:
-        card = state.game.actions.card
-        return [card("use", self.card), card("decline", self.card)]
+        card, word = state.game.actions.card, state.game.worded
+        ability = f"the {TRIGGER_WORDS.get(self.trigger, '')}ability of {{card}}"
+        use = word(card("use", self.card), "Use " + ability, self.card)
+        no = word(card("decline", self.card), "Decline " + ability, self.card)
+        return [use, no]
 
     def choose(self, state: BellumState, action: Action) -> None:
         if action.kind == "use":
@@ -397,6 +431,7 @@ class Discard(CardChoice):
         side = self.side
         state.hand[side].remove(uid)
         state.discard[side].append(uid)
+        state.caused.append(("discard", uid, side))
         if self.count > 1 and state.hand[side]:
             state.stack.append(Discard(side, self.count - 1))
 
@@ -416,6 +451,7 @@ class Sacrifice(CardChoice):
     def picked(self, state: BellumState, uid: int) -> None:
         side = self.side
         state.status[uid] |= DOOMED
+        state.caused.append(("sacrifice", uid, side))
         left = [u for u in state.living(side) if u != uid and not state.status[u] & DOOMED]
         if self.count > 1 and left:
             state.stack.append(Sacrifice(side, self.count - 1))
@@ -440,13 +476,22 @@ class Remove(CardChoice):
         if not self.optional:
             return []
         space = state.game.actions
-        return [space.card("decline", self.source) if self.source >= 0 else space.plain("skip")]
+        if self.source < 0:
+            return [space.plain("skip")]
+        decline = space.card("decline", self.source)
+        return [state.game.worded(decline, "Remove nothing for {card}", self.source)]
+
+    def choices(self, state: BellumState) -> list[Action]:
+        if self.source < 0:
+            return worded(state, self, "Remove {card} into the Stock", -1)
+        return worded(state, self, "Remove {card} into the Stock for {other}", self.source)
 
     def picked(self, state: BellumState, uid: int) -> None:
         side = self.side
         pile = state.hand[side] if uid in state.hand[side] else state.discard[side]
         pile.remove(uid)
         put(state, uid, side, "stock")
+        state.caused.append(("removed", uid, side))
 
 
 @TASKS.kind("look")
@@ -462,10 +507,16 @@ class Look(CardChoice):
     def options(self, state: BellumState) -> tuple[int, ...]:
         return self.cards
 
+    def choices(self, state: BellumState) -> list[Action]:
+        return worded(
+            state, self, f"Discard {{card}} from the top of {deck_of(state, self.victim)}", -1
+        )
+
     def picked(self, state: BellumState, uid: int) -> None:
         deck = state.deck[self.victim]
         deck.remove(uid)
         state.discard[self.victim].append(uid)
+        state.caused.append(("milled", uid, self.victim))
         # The other cards go back and the deck is shuffled (ruling): nobody tracks its order.
         if any(u != uid for u in self.cards):
             state.rng.shuffle(deck)
@@ -486,11 +537,13 @@ def perform(state: BellumState, ability: Ability, effect: Effect, confirmed: boo
             if not cands:
                 return
             if len(cands) == 1:
+                state.caused.append(("target", cands[0], src))
                 apply_to(state, effect, cands)
             else:
                 state.stack.append(_choose_target(ability, tuple(cands), False))
             return
         if len(cands) == 1 and not effect.optional:
+            state.caused.append(("target", cands[0], src))
             apply_to(state, effect, cands)
         else:
             state.stack.append(_choose_target(ability, tuple(cands), effect.optional))
@@ -524,6 +577,7 @@ def perform(state: BellumState, ability: Ability, effect: Effect, confirmed: boo
         if len(own) <= amount:
             for uid in own:
                 state.status[uid] |= DOOMED
+                state.caused.append(("sacrifice", uid, side))
         else:
             state.stack.append(Sacrifice(side, amount))
     elif verb == "summon":
@@ -538,13 +592,17 @@ def perform(state: BellumState, ability: Ability, effect: Effect, confirmed: boo
                 uid = take_from_stock(state, effect.take or "")
                 if uid >= 0:
                     put(state, uid, p, "discard")
+                    state.caused.append(("take", uid, p))
     elif verb == "remove":  # from hand or discard pile
         if not scripted and (state.hand[side] or state.discard[side]):
             state.stack.append(Remove(side, src, effect.optional))
     elif verb == "charge":
         state.charges[src] += amount
+        state.caused.append(("charged", src, amount))
     elif verb == "spend":
-        state.charges[src] = max(0, state.charges[src] - amount)
+        spent = min(amount, state.charges[src])
+        state.charges[src] -= spent
+        state.caused.append(("spent", src, spent))
     elif verb == "flip":
         flip(state, src)
     elif verb == "pillage":
@@ -558,6 +616,7 @@ def perform(state: BellumState, ability: Ability, effect: Effect, confirmed: boo
         for p in who_sides(state, side, effect.who):
             seen = state.deck[p][-amount:]
             if seen:
+                state.caused.append(("look", side, p, tuple(reversed(seen))))
                 state.stack.append(Look(side, p, tuple(reversed(seen))))
 
 
@@ -571,10 +630,11 @@ def start_discard(state: BellumState, side: int, amount: int) -> None:
         state.game.script.discard(state, side, amount)
         return
     hand = state.hand[side]
-    if len(hand) <= amount:
+    if len(hand) <= amount:  # the whole hand goes, without a choice
         for uid in list(hand):
             hand.remove(uid)
             state.discard[side].append(uid)
+            state.caused.append(("discard", uid, side))
     else:
         state.stack.append(Discard(side, amount))
 
@@ -587,18 +647,29 @@ def apply_to(state: BellumState, effect: Effect, uids: list[int]) -> None:
         if verb == "damage":
             deal_damage(state, uid, amount)
         elif verb == "heal":
-            state.damage[uid] = max(0, state.damage[uid] - amount)
+            heal(state, uid, amount)
         elif verb == "destroy":
             state.status[uid] |= DOOMED
         elif verb == "shield":
             state.shield[uid] = 1
+            state.caused.append(("shield", uid))
         elif verb == "petrify":
             petrify(state, uid)
         elif verb == "remove" and state.in_play(uid):
+            owner = state.owner[uid]
             leave_play(state, uid, "stock")
+            state.caused.append(("removed", uid, owner))
             left_play = state.game.left_play
             if left_play is not None:
                 left_play(state, uid)
+
+
+def heal(state: BellumState, uid: int, amount: int) -> None:
+    """Up to `amount` damage tokens come off."""
+    healed = min(amount, state.damage[uid])
+    if healed:
+        state.damage[uid] -= healed
+        state.caused.append(("healed", uid, healed))
 
 
 def petrify(state: BellumState, uid: int) -> None:
@@ -608,6 +679,7 @@ def petrify(state: BellumState, uid: int) -> None:
     stone = take_kind_from_stock(state, PETRIFIED)
     if stone >= 0:
         state.cover[uid] = stone
+        state.caused.append(("petrified", uid))
         if uid in state.rally_left:  # a statue has no abilities left to resolve
             state.rally_left.remove(uid)
 
@@ -618,6 +690,7 @@ def flip(state: BellumState, uid: int) -> None:
         return
     state.damage[uid] = state.charges[uid] = state.shield[uid] = 0
     state.face[uid] ^= 1
+    state.caused.append(("flipped", uid))
 
 
 # -- damage and death ----------------------------------------------------------------------
@@ -683,6 +756,8 @@ def draw(state: BellumState, side: int, count: int) -> int:
     """Draw up to `count` cards, shuffling the discard pile into a new deck when the deck runs
     out; returns how many were drawn (the drawer alone learns which)."""
     hand = state.hand[side]
+    if len(state.deck[side]) < count and state.discard[side]:
+        state.caused.append(("reshuffle", side))  # the discard pile becomes the new deck
     drawn = draw_cards(state.deck[side], hand, count, state.rng, state.discard[side])
     if drawn:
         state.caused.append(("draw", side, tuple(hand[-drawn:])))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bellica.core import Action
+from bellica.core.events import FORCED
 from bellica.core.stack import advance, decide
 from bellica.games.bellum.rules import turn
 from bellica.games.bellum.rules.buying import buy, buy_options
@@ -95,6 +96,7 @@ def apply_phase(state: BellumState, kind: str, uid: int) -> None:
     elif kind == "discard":
         state.hand[side].remove(uid)
         state.discard[side].append(uid)
+        state.caused.append(("discard", uid, side))
     elif kind == "keep":
         turn.keep(state)
     else:
@@ -110,7 +112,8 @@ def idle(state: BellumState) -> list[Action] | None:
     if check_end is not None and check_end(state):
         return None
     legal = phase_actions(state)
-    if len(legal) == 1 and legal[0].kind in AUTOMATIC:
+    if len(legal) == 1 and legal[0].kind in AUTOMATIC:  # taken for the player, and logged
+        state.caused.append((FORCED, state.current_player, legal[0]))
         apply_phase(state, legal[0].kind, -1)
         return None
     return legal

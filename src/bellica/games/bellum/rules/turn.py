@@ -17,6 +17,7 @@ from bellica.games.bellum.rules.effects import (
     order_triggers,
     play_spell,
     push_ability,
+    worded,
 )
 from bellica.games.bellum.state import (
     ATTACKING,
@@ -128,6 +129,7 @@ def attack_options(state: BellumState, side: int) -> list[int]:
 def declare(state: BellumState, uid: int) -> None:
     state.status[uid] |= ATTACKING
     state.attackers.append(uid)
+    state.caused.append(("attack", uid, state.active ^ 1))
 
 
 def end_declare(state: BellumState) -> None:
@@ -221,16 +223,23 @@ class Block(CardChoice):
     def extra(self, state: BellumState) -> list[Action]:
         return [state.game.actions.plain("no_block")]
 
+    def choices(self, state: BellumState) -> list[Action]:
+        return worded(state, self, "Block with {card} against {other}", self.attacker)
+
     def automatic(self, action: Action) -> bool:
         return False
 
     def picked(self, state: BellumState, uid: int) -> None:
         block(state, self.attacker, uid)
 
+    def declined(self, state: BellumState, action: Action) -> None:
+        state.caused.append(("unblocked", self.attacker, self.side))
+
 
 def block(state: BellumState, attacker: int, blocker: int) -> None:
     state.status[blocker] |= BLOCKING
     state.blocks.append((attacker, blocker))
+    state.caused.append(("block", blocker, attacker))
 
 
 @TASKS.kind("combat")
@@ -297,8 +306,14 @@ class PillageMore(Decision):
     count: Count
 
     def choices(self, state: BellumState) -> list[Action]:
-        card = state.game.actions.card
-        return [card("use", self.card), card("decline", self.card)]
+        card, word = state.game.actions.card, state.game.worded
+        city = state.cities[self.team]
+        more = f"Pillage {self.count} districts of {city} with {{card}}"
+        one = f"Pillage only one district of {city} (decline {{card}})"
+        return [
+            word(card("use", self.card), more, self.card),
+            word(card("decline", self.card), one, self.card),
+        ]
 
     def choose(self, state: BellumState, action: Action) -> None:
         count = self.count if action.kind == "use" else 1

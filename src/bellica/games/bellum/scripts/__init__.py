@@ -101,6 +101,14 @@ class Script:
         """What the scenario's own way of losing makes urgent, for the player's heuristic."""
         return 0.0
 
+    # -- what the player is told ------------------------------------------------------------
+    objective = ""  # how the scenario is won and lost, in one or two sentences
+
+    def counters(self, state: BellumState) -> list[dict[str, Any]]:
+        """The numbers the scenario turns on: each with its name, value, limit (None: none)
+        and what it means."""
+        return []
+
     def hook(self, name: str) -> Callable[..., Any] | None:
         """The bound hook when this script changes it, None when it keeps the default (the
         rules skip the call: some hooks are asked at every decision)."""

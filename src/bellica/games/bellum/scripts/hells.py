@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from bellica.core import Action
 from bellica.core.cards import CardChoice
 from bellica.core.cards.zones import reshuffle
 from bellica.core.stack import Cards, Side
 from bellica.games.bellum.cards import Effect
 from bellica.games.bellum.rules import TASKS
+from bellica.games.bellum.rules.effects import heal, worded
 from bellica.games.bellum.rules.turn import Blocks, block, end_game
 from bellica.games.bellum.scripts import bound
 from bellica.games.bellum.scripts.solo import (
@@ -21,12 +24,18 @@ from bellica.games.bellum.scripts.solo import (
 )
 from bellica.games.bellum.state import BLOCKING, BellumState
 
+CYCLES_TO_WIN = 2
+
 
 class Hells(SoloScript):
     """The Hells attack with everything; Hercules blocks whatever you leave unblocked; Hells
     damage always goes to Hercules; a Labyrinth in hand heals him."""
 
     id = "solo-hercules"
+    objective = (
+        "Keep Hercules alive while the Hells' deck runs out twice: the second time, you win. "
+        "If Hercules is destroyed, you lose."
+    )
 
     def left_play(self, state: BellumState, uid: int) -> None:
         if uid == self.hero and state.winners is None:
@@ -36,7 +45,7 @@ class Hells(SoloScript):
         """At the start of your turn Hercules loses a damage token."""
         hero = self.hero
         if side == PLAYER and self.hero_in_play(state) and state.damage[hero] > 0:
-            state.damage[hero] -= 1
+            heal(state, hero, 1)
 
     def hand_uses(self, state: BellumState, side: int) -> list[int]:
         """A Labyrinth in hand can be discarded to heal Hercules."""
@@ -48,7 +57,8 @@ class Hells(SoloScript):
         hero = self.hero
         state.hand[side].remove(uid)
         state.discard[side].append(uid)
-        state.damage[hero] = max(0, state.damage[hero] - self.scenario.labyrinth_heal)
+        state.caused.append(("discard", uid, side))
+        heal(state, hero, self.scenario.labyrinth_heal)
 
     def pick(
         self, state: BellumState, side: int, src: int, effect: Effect, cands: list[int]
@@ -90,6 +100,7 @@ class Hells(SoloScript):
             if attacker not in blocked:
                 state.blocks.append((attacker, hero))
                 state.status[hero] |= BLOCKING
+                state.caused.append(("block", hero, attacker))
 
     def on_unblocked(self, state: BellumState, free: list[int]) -> bool:
         return True  # nobody in the Hells has a city
@@ -100,11 +111,34 @@ class Hells(SoloScript):
         deck = state.deck[SCRIPTED]
         if not deck:
             state.cycles += 1
-            if state.cycles >= 2:
+            state.caused.append(("cycle", SCRIPTED, state.cycles))
+            if state.cycles >= CYCLES_TO_WIN:
                 end_game(state, (PLAYER,), "Hercules went through the Hells and came back out")
                 return
             reshuffle(state.discard[SCRIPTED], deck, state.rng)
         super().reveal(state, count)
+
+    def counters(self, state: BellumState) -> list[dict[str, Any]]:
+        hero = self.hero
+        damage = state.damage[hero] if self.hero_in_play(state) else 0
+        health = state.power(hero) if self.hero_in_play(state) else 0
+        return [
+            self.counter(
+                "Hells' deck run out", state.cycles, CYCLES_TO_WIN, "you win when it reaches 2"
+            ),
+            self.counter(
+                "cards left in the Hells' deck",
+                len(state.deck[SCRIPTED]),
+                None,
+                "when none is left, the deck has run out once more",
+            ),
+            self.counter(
+                "damage on Hercules",
+                damage,
+                damage + health,
+                "Hercules is destroyed when his power falls to 0",
+            ),
+        ]
 
     def outlook(self, state: BellumState) -> float:
         """Hercules' health, what will reach him next time, Labyrinths and cards in hand."""
@@ -128,6 +162,9 @@ class HerculesBlocker(CardChoice):
 
     def options(self, state: BellumState) -> tuple[int, ...]:
         return self.cards
+
+    def choices(self, state: BellumState) -> list[Action]:
+        return worded(state, self, "Choose {card} to block {other}", bound(state, Hells).hero)
 
     def picked(self, state: BellumState, uid: int) -> None:
         block(state, bound(state, Hells).hero, uid)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from bellica.games.bellum.cards import Effect
 from bellica.games.bellum.rules.turn import end_game, rally_abilities
 from bellica.games.bellum.scripts.solo import (
@@ -22,6 +24,10 @@ class Plague(SoloScript):
     unused; an unblocked Monster destroys Charon; the Monsters hurt your weakest creature."""
 
     id = "solo-plague"
+    objective = (
+        "Hold off the Monsters until their deck is empty and none of them is left in play. "
+        "If a Monster attacks and nobody blocks it, it destroys Charon and you lose."
+    )
 
     def optional_rally(self, state: BellumState, uid: int) -> bool:
         return uid == self.hero
@@ -56,6 +62,22 @@ class Plague(SoloScript):
             end_game(state, (PLAYER,), "the Monsters' deck is empty and no Monster is left")
             return True
         return False
+
+    def counters(self, state: BellumState) -> list[dict[str, Any]]:
+        return [
+            self.counter(
+                "cards left in the Monsters' deck",
+                len(state.deck[SCRIPTED]),
+                0,
+                "you win once it is empty and no Monster is left",
+            ),
+            self.counter(
+                "Monsters in play",
+                len(state.creatures(SCRIPTED)),
+                0,
+                "each attacks every turn: block them all",
+            ),
+        ]
 
     def outlook(self, state: BellumState) -> float:
         """One blocker for every Monster, and cards in hand."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bellica.core.stack import Count, Step
 from bellica.games.bellum.rules import TASKS
@@ -69,6 +69,9 @@ class SoloScript(Script):
         state.market.extend(scenario.market)
         placed.update(scenario.market)
         state.stock.extend(uid for uid in game.uids("stock") if uid not in placed)
+
+    def counter(self, name: str, value: int, limit: int | None, means: str) -> dict[str, Any]:
+        return {"name": name, "value": value, "limit": limit, "means": means}
 
     def for_sale(self, state: BellumState, side: int) -> list[int] | None:
         return list(state.market) if self.can_buy else []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from bellica.core import Action
 from bellica.core.cards import CardChoice
@@ -10,7 +11,7 @@ from bellica.core.cards.zones import reshuffle
 from bellica.core.stack import Cards, Side, Step
 from bellica.games.bellum.cards import Effect
 from bellica.games.bellum.rules import TASKS
-from bellica.games.bellum.rules.effects import enter_play, leave_play, put
+from bellica.games.bellum.rules.effects import enter_play, leave_play, put, worded
 from bellica.games.bellum.rules.turn import Blocks, block, end_game
 from bellica.games.bellum.scripts import bound
 from bellica.games.bellum.scripts.solo import (
@@ -37,6 +38,10 @@ class Troy(SoloScript):
     Rally and blocks your strongest attacker; one unblocked Trojan may flee each assault."""
 
     id = "solo-troy"
+    objective = (
+        "Get three of your creatures out of Troy: an attacker left unblocked may flee. "
+        "If the Greeks pillage all four districts of Troy first, you lose."
+    )
 
     def set_up(self, state: BellumState) -> None:
         super().set_up(state)
@@ -54,7 +59,9 @@ class Troy(SoloScript):
         """The Greeks discard the first Reinforcements card."""
         for _ in range(amount):
             if state.reinforcements:
-                state.discard[side].append(state.reinforcements.pop(0))
+                uid = state.reinforcements.pop(0)
+                state.discard[side].append(uid)
+                state.caused.append(("discard", uid, side))
 
     def forced_blocks(self, state: BellumState) -> bool:
         """Achilles blocks your strongest attacker (a tie: you pick)."""
@@ -110,13 +117,28 @@ class Troy(SoloScript):
         state.phase = DRAW
         deck = state.deck[SCRIPTED]
         for _ in range(REINFORCEMENTS):
-            if not deck and not reshuffle(state.discard[SCRIPTED], deck, state.rng):
-                break
+            if not deck:
+                if not reshuffle(state.discard[SCRIPTED], deck, state.rng):
+                    break
+                state.caused.append(("reshuffle", SCRIPTED))
             uid = deck.pop()
             if state.face_of(uid).kind == LABYRINTH:
                 put(state, uid, SCRIPTED, "stock")  # Removed: one Reinforcement fewer
+                state.caused.append(("removed", uid, SCRIPTED))
             else:
                 state.reinforcements.append(uid)
+                state.caused.append(("reinforcement", uid, SCRIPTED))
+
+    def counters(self, state: BellumState) -> list[dict[str, Any]]:
+        return [
+            self.counter("creatures fled", state.fled, FLED_TO_WIN, "you win when three have fled"),
+            self.counter(
+                "districts of Troy pillaged",
+                state.pillaged[PLAYER],
+                4,
+                "you lose when all four are pillaged",
+            ),
+        ]
 
     def outlook(self, state: BellumState) -> float:
         """Cards in hand: the Trojans cannot buy, so their hand is all they have."""
@@ -155,6 +177,9 @@ class AchillesTarget(CardChoice):
 
     def options(self, state: BellumState) -> tuple[int, ...]:
         return self.cards
+
+    def choices(self, state: BellumState) -> list[Action]:
+        return worded(state, self, "Choose {card} for {other} to block", bound(state, Troy).hero)
 
     def picked(self, state: BellumState, uid: int) -> None:
         block(state, uid, bound(state, Troy).hero)

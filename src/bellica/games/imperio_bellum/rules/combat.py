@@ -75,6 +75,7 @@ def defence_dice(
 
 
 # -- why a piece rolls as many dice as it does (for the log) --------------------------------
+# Each reason reads on its own beside its number: "pikeman against a knight +2", "entrenched +1".
 Modifiers = tuple[tuple[str, int], ...]
 
 
@@ -87,9 +88,10 @@ def attack_modifiers(
     if attacker == KNIGHT:
         base = 3
         bonus = knight_charge_modifier(charge)
-        mods.append(("point-blank" if bonus < 0 else f"charge of {min(charge, 4)} tiles", bonus))
+        charged = f"knight's charge of {min(charge, 4)} tiles"
+        mods.append(("knight point-blank" if bonus < 0 else charged, bonus))
         if defender == PIKEMAN:
-            mods.append(("against a pikeman", -1))
+            mods.append(("knight against a pikeman", -1))
     elif attacker == ARCHER:
         base = 3 if ranged else 1
     elif attacker == PIKEMAN:
@@ -97,14 +99,14 @@ def attack_modifiers(
         if entrenched:
             mods.append(("entrenched", 1))
         if defender == KNIGHT:
-            mods.append(("against a knight", 2))
+            mods.append(("pikeman against a knight", 2))
     else:
         base = 3
-        mods.append(("attacking", 1))
+        mods.append(("footsoldier attacking", 1))
         if defender == KNIGHT:
-            mods.append(("against a knight", -2))
+            mods.append(("footsoldier against a knight", -2))
         elif defender == ARCHER:
-            mods.append(("against an archer", 1))
+            mods.append(("footsoldier against an archer", 1))
     return base, tuple(mods)
 
 
@@ -119,9 +121,9 @@ def defence_modifiers(
     if defender == KNIGHT:
         base = 3
         if adjacent:
-            mods.append(("point-blank", -1))
+            mods.append(("knight point-blank", -1))
         if attacker == PIKEMAN:
-            mods.append(("against a pikeman", -1))
+            mods.append(("knight against a pikeman", -1))
     elif defender == ARCHER:
         base = 1
     elif defender == PIKEMAN:
@@ -129,13 +131,13 @@ def defence_modifiers(
         if entrenched:
             mods.append(("entrenched", 1))
         if attacker == KNIGHT:
-            mods.append(("against a knight", 2))
+            mods.append(("pikeman against a knight", 2))
         if barrage:
-            mods.append(("under archer fire", -1))
+            mods.append(("pikeman under archer fire", -1))
     else:
         base = 3
         if attacker == KNIGHT:
-            mods.append(("against a knight", -2))
+            mods.append(("footsoldier against a knight", -2))
         elif attacker == ARCHER:
-            mods.append(("against an archer", 1))
+            mods.append(("footsoldier against an archer", 1))
     return base, tuple(mods)

@@ -1,16 +1,35 @@
-// Reads the server's catalog into one simple shape: games with variants, player counts and options.
+// Reads the server's catalog into one simple shape: games with variants, seats, options and AI strengths.
+
+const DEFAULT_SEED_BITS = 63;
 
 /**
- * The catalog as {games: [{id, title, summary, variants: [{name, players}], options: [typed
- * option]}], agents: [...], presets: [{spec, label}]}.
+ * The catalog as {games: [{id, title, summary, picture, variants: [{name, title, description,
+ * players, seats: {count: [names]}}], options: [typed option]}], agents, presets: [{spec, label,
+ * note}], seedMaximum: BigInt}.
  */
 export function readCatalog(data) {
   const games = Array.isArray(data) ? data : data?.games || [];
+  const bits = Number.isInteger(data?.seed_bits) && data.seed_bits > 0 ? data.seed_bits : DEFAULT_SEED_BITS;
   return {
-    games: games.map(readGame),
+    games: games.filter((g) => g && typeof g.id === "string").map(readGame),
     agents: Array.isArray(data?.agents) ? data.agents : [],
-    presets: Array.isArray(data?.ai_presets) ? data.ai_presets : [],
+    presets: readPresets(data?.ai_presets),
+    seedMaximum: (1n << BigInt(bits)) - 1n,
   };
+}
+
+/** Where a game's box picture lives (by id, so a new game edits no shared file), and the
+ * generic picture shown when a game has none. */
+export function boxPicture(gameId) {
+  return `/static/games/${encodeURIComponent(gameId)}/box.svg`;
+}
+export const GENERIC_PICTURE = "/static/games/box.svg";
+
+/** The names of a variant's seats for `count` players: the game's own ("the player",
+ * "Seat 1 (team 1)") where it gives them, else "Seat N". */
+export function seatNames(variant, count) {
+  const names = variant?.seats?.[String(count)];
+  return Array.from({ length: count }, (_, n) => (Array.isArray(names) && names[n]) || `Seat ${n}`);
 }
 
 function readGame(game) {
@@ -19,32 +38,26 @@ function readGame(game) {
     id: game.id,
     title: game.title || game.id,
     summary: game.summary || "",
-    variants: readVariants(game.variants, fallbackPlayers, game.variant_players),
+    picture: boxPicture(game.id),
+    variants: readVariants(game.variants, fallbackPlayers),
     options: readOptions(game.options),
   };
 }
 
-function readVariants(variants, fallbackPlayers, variantPlayers) {
-  if (Array.isArray(variants)) {
-    return variants.map((v) => {
-      if (typeof v === "string") {
-        return { name: v, players: playerList(variantPlayers?.[v]) || fallbackPlayers };
-      }
-      const name = v.name ?? v.id ?? v.variant;
-      return {
-        name,
-        title: v.title || name,
-        players: playerList(v.players ?? v.player_counts) || fallbackPlayers,
-      };
-    });
+function readVariants(variants, fallbackPlayers) {
+  if (!Array.isArray(variants) || !variants.length) {
+    return [{ name: "standard", title: "standard", description: "", players: fallbackPlayers, seats: {} }];
   }
-  if (variants && typeof variants === "object") {
-    return Object.entries(variants).map(([name, v]) => ({
+  return variants.map((v) => {
+    const name = typeof v === "string" ? v : v.name;
+    return {
       name,
-      players: playerList(Array.isArray(v) ? v : v?.players) || fallbackPlayers,
-    }));
-  }
-  return [{ name: "standard", players: fallbackPlayers }];
+      title: v.title || name,
+      description: v.description || "",
+      players: playerList(v.players) || fallbackPlayers,
+      seats: v.seats && typeof v.seats === "object" ? v.seats : {},
+    };
+  });
 }
 
 /** Typed options as the server describes them: {key, type: "whole" | "choice" | "switch",
@@ -61,6 +74,15 @@ function readOptions(options) {
     choices: Array.isArray(o.choices) ? o.choices : [],
     labels: Array.isArray(o.labels) ? o.labels : [],
     variants: Array.isArray(o.variants) ? o.variants : [],
+  }));
+}
+
+function readPresets(presets) {
+  if (!Array.isArray(presets)) return [];
+  return presets.filter((p) => p && typeof p.spec === "string").map((p) => ({
+    spec: p.spec,
+    label: p.label || p.spec,
+    note: p.note || "",
   }));
 }
 

@@ -5,8 +5,12 @@ import { closeChooser, openChooser } from "/static/js/chooser.js";
 import { append, el, replace } from "/static/js/dom.js";
 import { drawGeneric, genericPlugin } from "/static/js/generic.js";
 import { ActionBar } from "/static/js/kit/actionbar.js";
+import { compoundEntries } from "/static/js/kit/compound.js";
+import { installHelp } from "/static/js/kit/help.js";
 import { capitalized, logEntry } from "/static/js/kit/log.js";
+import { LastTurnPanel } from "/static/js/kit/lastturn.js";
 import { lastTurnIds, markIds } from "/static/js/kit/marks.js";
+import { installRules, rulesButton } from "/static/js/kit/rules.js";
 import { LiveFeed } from "/static/js/live.js";
 import { heldSeats, holdSeats } from "/static/js/seats.js";
 
@@ -113,12 +117,14 @@ class Table {
     this.actionsEl = el("div", { id: "actions", role: "toolbar", "aria-label": "Actions" });
     this.actionBar = new ActionBar(this.actionsEl);
     this.logEl = el("ol", { id: "log" });
+    this.lastTurn = new LastTurnPanel(this); // the others' turn since this seat's last action
     append(this.tableEl, [
       this.outcomeEl,
       el("div", { class: "layout" },
         el("div", { class: "main" }, this.drawingEl),
         el("aside", { class: "side" },
-          el("div", { class: "panel status" }, this.turnEl, this.thinkingEl, this.clockEl, this.whoEl),
+          el("div", { class: "panel status" }, this.turnEl, this.thinkingEl, this.clockEl, this.whoEl, rulesButton()),
+          this.lastTurn.el,
           el("div", { class: "panel log-panel" }, el("h3", {}, "Log"), this.logEl))),
       this.actionsEl]);
     this.handoverEl = el("div", { id: "handover", hidden: true });
@@ -261,6 +267,8 @@ class Table {
   /** Draws the table of one seat's view. */
   draw(view) {
     if (!view) return;
+    installRules(view.game.game);
+    installHelp(view.game.game);
     this.current = view;
     closeChooser();
     const game = view.game;
@@ -280,6 +288,7 @@ class Table {
     this.drawDrawing(view);
     this.drawLog(view.log || []);
     this.drawMarks(view);
+    this.lastTurn.update(view);
     this.drawOutcome(view);
     this.tick();
   }
@@ -360,7 +369,7 @@ class Table {
   }
 
   drawActions(view) {
-    const legal = view.legal || [];
+    const legal = compoundEntries(view.legal); // a selection is offered with each follow-up
     let prompt = "Your turn: choose on the table or here.";
     if (!legal.length) {
       prompt = "Nothing to do right now.";
@@ -397,6 +406,7 @@ class Table {
         drawGeneric(view, context));
     }
     replace(this.drawingEl, node);
+    delete this.drawingEl.dataset.past;
   }
 
   drawLog(log) {
@@ -411,6 +421,13 @@ class Table {
     for (let i = this.logMoves.length; i < log.length; i++) {
       list.append(logEntry(log[i], (seat) => this.seatName(seat)));
       this.logMoves.push(log[i].move);
+      // a piece picked, then its move by the same seat: one line
+      const before = log[i - 1];
+      const folded = before?.selection && before.seat === log[i].seat ? list.children[i - 1] : null;
+      if (folded) {
+        folded.classList.add("folded");
+        folded.hidden = true;
+      }
     }
     if (first || atBottom) list.scrollTop = list.scrollHeight;
     list.dataset.count = String(log.length);
@@ -444,6 +461,7 @@ class Table {
       scores ? el("p", { class: "scores" }, scores) : null,
       el("p", { class: "buttons" },
         el("a", { id: "download", class: "button primary", href: api.recordUrl(this.gameId), download: `bellica-${this.gameId}.json` }, "Download record"),
+        el("a", { id: "replay-link", class: "button", href: `/replay/${encodeURIComponent(this.gameId)}` }, "Replay"),
         el("a", { class: "button", href: "/" }, "Back to the lobby")));
     this.outcomeEl.classList.toggle("won", Array.isArray(outcome.winners) && outcome.winners.includes(view.seat));
     this.outcomeEl.hidden = false;
@@ -468,15 +486,33 @@ class Table {
     else this.act(entry);
   }
 
-  /** Sends one legal action for the seat shown; a refusal shows its message and keeps the table. */
+  /**
+   * Sends one legal action for the seat shown, or each of a compound move's `steps` in turn
+   * (each with the move count the previous answer gave); a refusal shows its message and keeps
+   * the table.
+   */
   async act(entry) {
     const view = this.current;
     if (this.busy || !view || view.seat === null || view.seat === undefined) return;
     this.setBusy(true);
+    const steps = Array.isArray(entry.steps) && entry.steps.length ? entry.steps : [entry.action];
+    let moves = view.game.moves;
     try {
-      const next = await api.act(this.gameId, this.tokens.get(view.seat), entry.action, view.game.moves, view.log);
-      clearError();
-      this.onView(view.seat, next, { fromAction: true });
+      let log = view.log;
+      for (const [i, action] of steps.entries()) {
+        let next;
+        try {
+          next = await api.act(this.gameId, this.tokens.get(view.seat), action, moves, log);
+        } catch (error) {
+          if (i === 0) throw error;
+          const why = error.detail || error.message;
+          throw new Error(`The piece was picked, but "${entry.text}" was refused: ${why}`);
+        }
+        clearError();
+        moves = next.game.moves;
+        log = next.log;
+        this.onView(view.seat, next, { fromAction: true });
+      }
     } catch (error) {
       showError(error.detail || error.message);
     } finally {

@@ -1,8 +1,12 @@
 // The Bellum plug-in: cities, Olympus and Legends stacks, every player's cards and your hand.
 
 import { el } from "/static/js/dom.js";
+import { animationSwitch, animationsOn } from "/static/js/kit/animate.js";
 import { cardBack, cardFace } from "/static/js/kit/card.js";
+import { helpData, withHelp } from "/static/js/kit/help.js";
 import { icon } from "/static/js/kit/icons.js";
+import { capitalized } from "/static/js/kit/log.js";
+import { markIds } from "/static/js/kit/marks.js";
 import { badge, token } from "/static/js/kit/tokens.js";
 
 const ROMAN = ["I", "II", "III", "IV"];
@@ -15,7 +19,15 @@ export default {
   mainActions: (legal) => legal.filter((entry) => entry.action.card === undefined || entry.action.card === null),
   groupOf: (action, view) => (action.card ? named(namesOf(view), action.card) : null),
   round: (view) => view.observation?.round,
+  // the last turn's marks beyond the log's: the attackers and blockers of the assault under way
+  marks: (view) => [...(view.observation?.attackers || []), ...(view.observation?.blocks || []).flat()],
+  // outlines what `ids` name on the drawn table (card tokens, "district:<team>:<number>")
+  mark: (root, ids, className = "marked") => markIds(root, ids, className),
 };
+
+// What the previous drawing of the same game and seat showed: each card in play with its
+// damage, to see what entered, left or was hit since.
+let previous = { key: null, inPlay: new Map() };
 
 let namesCache = { view: null, names: new Map() };
 
@@ -32,15 +44,17 @@ function drawBellum(view, ctx) {
   const mySide = obs.players.find((p) => p.hand !== undefined && p.seat === view.seat);
   const card = (data, options = {}) => cardElement(data, cardActions.get(data.card), ctx, options);
   const battlefields = obs.olympus.length;
-  const myTeam = mySide?.team ?? null;
+  // your own battlefield first, then your teammate's
+  const order = obs.olympus.map((_, index) => index);
+  if (mySide) order.sort((a, b) => (b === (mySide.battlefield ?? 0)) - (a === (mySide.battlefield ?? 0)));
 
-  return el("div", { class: "bellum", dataset: { round: obs.round, phase: obs.phase } },
+  const root = el("div", { class: "bellum", dataset: { round: obs.round, phase: obs.phase, seat: view.seat ?? "spectator" } },
     statusBar(obs, ctx),
     obs.scenario ? scenario(obs.scenario, card) : null,
     decision(obs, names, card, ctx),
     combat(obs, names, card),
-    obs.olympus.map((piles, index) =>
-      battlefield(index, battlefields, piles, obs.players.filter((p) => (p.battlefield ?? 0) === index), mySide, obs, card, ctx, myTeam)),
+    order.map((index) =>
+      battlefield(index, battlefields, obs.olympus[index], obs.players.filter((p) => (p.battlefield ?? 0) === index), mySide, obs, card, ctx)),
     mySide ? hand(mySide, card, cardActions) : null,
     el("div", { class: "commons" },
       el("section", { class: "panel legends-market" },
@@ -48,6 +62,42 @@ function drawBellum(view, ctx) {
         obs.market?.length ? el("div", { class: "market" }, el("h4", {}, "Market"), el("div", { class: "cards" }, obs.market.map((c) => card(c)))) : null,
         el("p", { class: "stock" }, `Stock: ${obs.stock?.length ?? 0} cards`)),
       cities(obs)));
+  animate(root, view, ctx);
+  return root;
+}
+
+/**
+ * Cards that entered play since the last drawing of this seat's table slide in, cards that
+ * left it fade out where they were, and a card that took damage flashes (unless switched off).
+ */
+function animate(root, view, ctx) {
+  const key = `${view.game?.id}:${view.seat}`;
+  const inPlay = new Map();
+  for (const player of view.observation.players) {
+    for (const c of player.play || []) inPlay.set(c.card, { data: c, side: player.side, damage: c.damage || 0 });
+  }
+  const before = previous.key === key ? previous.inPlay : null;
+  previous = { key, inPlay };
+  if (!before || !animationsOn()) return;
+  for (const node of root.querySelectorAll(".zone.play .card[data-card]")) {
+    const was = before.get(node.dataset.card);
+    if (!was) node.classList.add("entering");
+    else if ((inPlay.get(node.dataset.card)?.damage || 0) > was.damage) node.classList.add("hit");
+  }
+  for (const [token, was] of before) {
+    if (inPlay.has(token)) continue;
+    const zone = root.querySelector(`.player[data-side="${was.side}"] .zone.play`);
+    if (!zone) continue;
+    const ghost = cardElement(was.data, [], ctx, { inPlay: true });
+    ghost.classList.add("leaving");
+    ghost.removeAttribute("data-mark");
+    ghost.removeAttribute("data-card");
+    ghost.dataset.left = token;
+    ghost.setAttribute("aria-hidden", "true");
+    ghost.addEventListener("animationend", () => ghost.remove());
+    zone.querySelector(":scope > .help")?.remove();
+    zone.append(ghost);
+  }
 }
 
 /** Legal entries by the card they name: {token → [entries]}. */
@@ -85,20 +135,39 @@ function statusBar(obs, ctx) {
     fact("To play", obs.to_play === null || obs.to_play === undefined ? "—" : ctx.seatLabel(obs.to_play)),
     obs.cities.filter((c) => c.city).map((c) => fact(c.city, `${c.pillaged}/4 pillaged`)),
     obs.strategy_used ? fact("Strategy", "used this turn") : null,
-    obs.result ? fact("Result", obs.result.reason) : null);
+    obs.result ? fact("Result", obs.result.reason) : null,
+    animationSwitch());
 }
 
 function fact(label, value) {
   return el("span", { class: "fact" }, el("span", { class: "label" }, label), " ", el("strong", {}, String(value)));
 }
 
+/** The solo scenario: its objective and each counter it turns on, with its value now. */
 function scenario(info, card) {
-  return el("section", { class: "panel scenario" },
-    el("h3", {}, info.title),
-    el("p", {}, `Cycles: ${info.cycles} · Fled: ${info.fled}`),
+  const counters = Array.isArray(info.counters) ? info.counters : [];
+  return el("section", { id: "scenario-panel", class: "panel scenario" },
+    el("h3", {}, el("span", { class: "scenario-kind" }, "Solo scenario · "), info.title),
+    info.objective ? el("p", { class: "objective" }, info.objective) : null,
+    counters.length
+      ? el("ul", { class: "counters" }, counters.map((c) => el("li", { class: "counter", dataset: { counter: c.name, value: c.value } },
+        el("span", { class: "counter-value" }, String(c.value), Number(c.limit) > 0 ? el("small", {}, ` / ${c.limit}`) : null),
+        el("span", { class: "counter-name" }, c.name),
+        meter(c.value, c.limit),
+        el("small", { class: "counter-means" }, c.means))))
+      : null,
     info.reinforcements?.length
       ? el("div", {}, el("h4", {}, "Reinforcements"), el("div", { class: "cards" }, info.reinforcements.map((c) => card(c))))
       : null);
+}
+
+/** A bar filled to value/limit (none without a limit above 0). */
+function meter(value, limit) {
+  if (!(Number(limit) > 0)) return null;
+  const share = Math.max(0, Math.min(1, Number(value) / Number(limit)));
+  const bar = el("span", { class: "meter", "aria-hidden": "true" }, el("span", { class: "fill" }));
+  bar.firstChild.style.width = `${Math.round(share * 100)}%`;
+  return bar;
 }
 
 const DECISIONS = {
@@ -123,7 +192,7 @@ function decision(obs, names, card, ctx) {
   if (!d) return null;
   const about = d.source || d.card;
   return el("section", { id: "decision", class: "panel decision", dataset: { kind: d.kind } },
-    el("strong", {}, ctx.seatLabel(d.seat)), ` must ${DECISIONS[d.kind] || d.kind}`,
+    el("strong", {}, capitalized(ctx.seatLabel(d.seat))), ` must ${DECISIONS[d.kind] || d.kind}`,
     about ? ` ${named(names, about)}` : "",
     ".",
     d.cards?.length ? el("div", { class: "cards" }, d.cards.map((c) => card(c))) : null);
@@ -160,7 +229,7 @@ function cities(obs) {
         el("p", { class: "city-facts" }, `Pillaged ${city.pillaged}/4 · Strategy charges: ${city.strategy}`),
         city.districts?.length
           ? el("ol", { class: "districts" }, city.districts.map((d) =>
-            el("li", { class: ["district", d.pillaged && "pillaged"], title: d.text, dataset: { district: d.district } },
+            el("li", { class: ["district", d.pillaged && "pillaged"], title: d.text, dataset: { district: d.district, mark: `district:${city.team}:${d.district}` } },
               el("span", { class: "district-name" }, d.name.replace(/^.* - /, "")),
               d.pillaged ? el("span", { class: "badge" }, "pillaged") : null,
               el("small", {}, d.text))))
@@ -176,30 +245,40 @@ function stacks(title, piles, card, className) {
         pile.top ? card(pile.top) : el("div", { class: "card empty" }, "empty")))));
 }
 
-function battlefield(index, count, piles, players, mySide, obs, card, ctx, myTeam) {
-  const others = players.filter((p) => p !== mySide);
-  const mine = players.includes(mySide) ? mySide : null;
-  return el("section", { class: "battlefield panel", dataset: { battlefield: index } },
-    el("h3", {}, count > 1 ? `Battlefield ${index + 1}` : "Battlefield"),
-    others.map((p) => playerArea(p, obs, card, ctx, myTeam)),
+/** One battlefield: the enemy across the Olympus stacks, your side (or your teammate's) below. */
+function battlefield(index, count, piles, players, mySide, obs, card, ctx) {
+  const friendly = (p) => p === mySide || p.relation === "teammate";
+  const across = players.filter((p) => !friendly(p));
+  const near = players.filter(friendly);
+  const yours = mySide && players.includes(mySide);
+  const ally = !yours && near.length > 0;
+  return el("section", { class: ["battlefield", "panel", yours && "yours", ally && "allied"], dataset: { battlefield: index } },
+    el("h3", {}, count > 1 ? `Battlefield ${index + 1}` : "Battlefield",
+      count > 1 && yours ? el("small", {}, " · yours") : null,
+      ally ? el("small", {}, " · your ally's") : null),
+    across.map((p) => playerArea(p, obs, card, ctx)),
     stacks("Olympus", piles, card, "olympus"),
-    mine ? playerArea(mine, obs, card, ctx, myTeam) : null);
+    near.map((p) => playerArea(p, obs, card, ctx)));
 }
 
-function playerLabel(player, ctx) {
-  if (player.scripted) return "The scenario's opponent";
-  return ctx.seatLabel(player.seat);
+/** A player's name: the seat's label, or the scenario's opponent by name ("The Hells"). */
+function playerLabel(player, obs, ctx) {
+  const name = player.scripted ? obs.scenario?.opponent || "the scenario's opponent" : ctx.seatLabel(player.seat);
+  return name ? name[0].toUpperCase() + name.slice(1) : name;
 }
 
-function playerArea(player, obs, card, ctx, myTeam) {
+const RELATION_BADGES = { you: ["you", "you"], teammate: ["ally", "ally"], enemy: ["enemy", "enemy"] };
+
+function playerArea(player, obs, card, ctx) {
   const city = obs.cities.find((c) => c.team === player.team)?.city;
   const mine = player.hand !== undefined;
-  // in teams, a teammate's cards are framed as allies, an enemy's as enemies
-  const relation = myTeam === null ? "" : player.team === myTeam ? "ally" : "enemy";
-  return el("div", { class: ["player", mine ? "me" : "other", !mine && relation], dataset: { seat: player.seat ?? "", side: player.side, team: player.team } },
+  // a teammate's cards are framed as an ally's, an enemy's as an enemy's (null: a spectator)
+  const relation = player.relation ?? null;
+  const [word, kind] = RELATION_BADGES[relation] || [];
+  return el("div", { class: ["player", mine ? "me" : "other", relation && `rel-${relation}`, relation === "teammate" && "ally", relation === "enemy" && "enemy"], dataset: { seat: player.seat ?? "", side: player.side, team: player.team, relation: relation ?? "" } },
     el("div", { class: "player-head" },
-      el("strong", {}, playerLabel(player, ctx)),
-      !mine && relation ? badge(relation === "ally" ? "ally" : "enemy", relation) : null,
+      word ? badge(word, kind) : null,
+      el("strong", {}, playerLabel(player, obs, ctx)),
       el("span", {}, ` · team ${player.team}${city ? ` (${city})` : ""}`),
       el("span", { class: "counts" },
         ` · hand ${player.hand_count} · deck ${player.deck_count} · discard ${player.discard?.length ?? 0}`),
@@ -240,15 +319,15 @@ function cardElement(data, entries = [], ctx, { inPlay = false } = {}) {
   const stats = [];
   if (power !== undefined && power !== null) {
     const changed = data.power !== undefined && data.printed_power !== undefined && data.power !== data.printed_power;
-    stats.push(token("sword", power, "power", changed ? el("small", {}, ` (${data.printed_power})`) : null));
+    stats.push(withHelp(token("sword", power, "power", changed ? el("small", {}, ` (${data.printed_power})`) : null), "power"));
   }
-  if (inPlay && data.damage) stats.push(token("damage", data.damage, "damage"));
-  if (data.shield) stats.push(token("shield", null, "shield"));
-  if (data.charges) stats.push(token("charge", data.charges, "charges"));
-  if (data.petrified) stats.push(el("span", { class: "petrified-badge" }, icon("petrified", ""), "petrified"));
+  if (inPlay && data.damage) stats.push(withHelp(token("damage", data.damage, "damage"), "damage"));
+  if (data.shield) stats.push(withHelp(token("shield", null, "shield"), "shield"));
+  if (data.charges) stats.push(withHelp(token("charge", data.charges, "charges"), "charge"));
+  if (data.petrified) stats.push(withHelp(el("span", { class: "petrified-badge" }, icon("petrified", ""), "petrified"), "petrified"));
   if (data.attacking) stats.push(el("span", { class: "state" }, "attacking"));
   if (data.blocking) stats.push(el("span", { class: "state" }, "blocking"));
-  return cardFace({
+  const face = cardFace({
     id: data.card,
     name: data.name,
     type: [data.kind, data.clan].filter(Boolean).join(" · "),
@@ -258,5 +337,8 @@ function cardElement(data, entries = [], ctx, { inPlay = false } = {}) {
     classes,
     entries: entries || [],
     play: (event) => ctx.play(entries, event, data.name),
+    dataset: helpData(data.kind, data.clan),
   });
+  return face;
 }
+

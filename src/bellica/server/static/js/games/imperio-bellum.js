@@ -2,7 +2,11 @@
 
 import { makePlayable } from "/static/js/chooser.js";
 import { el } from "/static/js/dom.js";
+import { animationSwitch, fadeIn, fadeOut, rollDice, slide } from "/static/js/kit/animate.js";
 import { boardGrid } from "/static/js/kit/board.js";
+import { followUps } from "/static/js/kit/compound.js";
+import { diceRoll } from "/static/js/kit/dice.js";
+import { withHelp } from "/static/js/kit/help.js";
 import { icon } from "/static/js/kit/icons.js";
 
 const FILES = "abcdefghi";
@@ -12,9 +16,22 @@ const SIDES = ["attacker", "defender"];
 /** The actions that end a step or deploy a whole set-up: always on the action bar. */
 const MAIN_KINDS = new Set(["ready", "reserves_ready", "alterations_done", "end_turn", "no_spawn", "formation", "preset"]);
 
-// A piece picked in the browser when moves start from several squares (e.g. alterations):
-// its destinations are highlighted until the position changes.
-let picked = { moves: -1, square: null };
+const SQUARE = /\b[a-i][1-9]\b/g;
+
+// A piece picked in the browser (looking commits nothing): its destinations and targets are
+// highlighted until another piece is picked, Escape is pressed or the position changes. The
+// same holds when moves start from several squares (e.g. alterations).
+let picked = { key: "", square: null };
+let redrawPicked = null; // redraws the table after Escape clears the pick
+// The board last drawn, to animate what changed: {key, moves, facing, pieces}.
+let shown = null;
+let diceShown = ""; // the fight whose dice were last rolled
+
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "Escape" || picked.square === null || document.querySelector("#chooser")) return;
+  picked = { ...picked, square: null };
+  redrawPicked?.();
+});
 
 export default {
   // everything on the board is public: hot-seat players need no hand-over screen
@@ -22,8 +39,40 @@ export default {
   draw: drawImperio,
   mainActions: (legal) => legal.filter((entry) => MAIN_KINDS.has(entry.action.kind)),
   groupOf,
+  marks: lastTurnSquares,
   round: (view) => roundText(view.observation),
 };
+
+/**
+ * The squares a log entry touched: its marks (and its events'); an entry without `marks`
+ * (from a server before structured entries): the squares its words name.
+ */
+export function entryMarks(entry) {
+  const ids = [...(entry?.marks || [])];
+  for (const event of entry?.events || []) if (event && typeof event === "object") ids.push(...(event.marks || []));
+  if (ids.length || Array.isArray(entry?.marks)) return ids;
+  const texts = [entry?.text, ...(entry?.events || []).map((event) => (typeof event === "string" ? event : event?.text))];
+  return texts.flatMap((text) => String(text ?? "").match(SQUARE) || []);
+}
+
+/**
+ * The squares the last turn touched, as the view's seat sees it: the other seats' entries
+ * since its own last one (a spectator: the last seat that moved), each square once.
+ */
+export function lastTurnSquares(view) {
+  const log = view?.log || [];
+  const viewer = view?.seat ?? null;
+  let i = log.length - 1;
+  if (viewer !== null) while (i >= 0 && (log[i].seat ?? null) === viewer) i--;
+  const mover = i >= 0 ? log[i].seat ?? null : null;
+  const squares = new Set();
+  for (; i >= 0; i--) {
+    const who = log[i].seat ?? null;
+    if (viewer !== null ? who === viewer : who !== mover) break;
+    for (const square of entryMarks(log[i])) squares.add(square);
+  }
+  return [...squares];
+}
 
 /** The bar's group of an action: the piece it moves, the square it uses, or the reserves. */
 function groupOf(action) {
@@ -38,12 +87,66 @@ function groupOf(action) {
 /** The Imperio Bellum table: board and facts side by side. */
 function drawImperio(view, ctx) {
   const obs = view.observation;
-  if (picked.moves !== view.game.moves) picked = { moves: view.game.moves, square: null };
+  const key = `${view.game.id}:${view.seat}:${view.game.moves}`;
+  if (picked.key !== key) picked = { key, square: null };
+  redrawPicked = ctx.redraw;
   const actions = squareActions(ctx.legal, picked.square, (square) => {
-    picked = { moves: view.game.moves, square: picked.square === square ? null : square };
+    picked = { key, square: picked.square === square ? null : square };
     ctx.redraw();
   });
-  return el("div", { class: "imperio" }, board(obs, actions, ctx), facts(obs, view, ctx));
+  const grid = board(obs, actions, ctx);
+  const node = el("div", { class: "imperio", dataset: { picked: picked.square || "" } }, grid, facts(obs, view, ctx));
+  animateChanges(view, grid);
+  return node;
+}
+
+/**
+ * Once the new board is on the page, animates what changed since the board last drawn for
+ * the same game and viewer: a piece that left a square for another nearby slides, a new one
+ * fades in, one gone fades out.
+ */
+function animateChanges(view, grid) {
+  const obs = view.observation;
+  const facing = obs.side || "attacker";
+  const now = new Map(obs.pieces.map((p) => [p.square, p]));
+  const before = shown;
+  shown = { game: view.game.id, seat: view.seat, moves: view.game.moves, facing, pieces: now };
+  if (!before || before.game !== view.game.id || before.seat !== view.seat || before.facing !== facing) return;
+  if (view.game.moves <= before.moves) return;
+  const same = (a, b) => a && b && a.side === b.side && a.piece === b.piece;
+  const left = [...before.pieces.values()].filter((p) => !same(p, now.get(p.square)));
+  const arrived = [...now.values()].filter((p) => !same(p, before.pieces.get(p.square)));
+  const slides = [];
+  for (const piece of arrived) {
+    // the nearest piece of the same kind and side that left (a step, an archer's two)
+    let best = null;
+    for (const gone of left) {
+      if (!same(gone, piece) || slides.some(([from]) => from === gone)) continue;
+      const d = distance(gone.square, piece.square);
+      if (d <= 2 && (!best || d < best[1])) best = [gone, d];
+    }
+    if (best) slides.push([best[0], piece]);
+  }
+  requestAnimationFrame(() => {
+    if (!grid.isConnected) return;
+    const at = (square) => grid.querySelector(`.square[data-square="${square}"]`);
+    for (const [from, to] of slides) {
+      const a = at(from.square)?.getBoundingClientRect();
+      const node = at(to.square);
+      if (a && node) {
+        const b = node.getBoundingClientRect();
+        slide(node.querySelector(".piece"), a.left - b.left, a.top - b.top);
+      }
+    }
+    const slid = new Set(slides.flatMap(([from, to]) => [from, to]));
+    for (const piece of arrived) if (!slid.has(piece)) fadeIn(at(piece.square)?.querySelector(".piece"));
+    for (const piece of left) if (!slid.has(piece)) fadeOut(at(piece.square), pieceElement(piece));
+  });
+}
+
+/** Chebyshev distance between two square names ("e4", "f6" → 2). */
+function distance(a, b) {
+  return Math.max(Math.abs(a.charCodeAt(0) - b.charCodeAt(0)), Math.abs(Number(a.slice(1)) - Number(b.slice(1))));
 }
 
 /**
@@ -63,7 +166,18 @@ function squareActions(legal, pickedSquare, pick) {
   const pickFirst = origins.size > 1;
   for (const entry of legal) {
     const action = entry.action;
-    if (action.to) {
+    if (Array.isArray(entry.then) && entry.then.length) {
+      // a piece to look at: picking it sends nothing; its moves are sent with the pick
+      const square = action.square;
+      const here = square === pickedSquare;
+      add(square, { text: here ? `Put back the ${action.piece} at ${square}` : `Pick the ${action.piece} at ${square}`, action: { kind: "pick" }, run: () => pick(square) }, here ? "picked" : "pick");
+      if (!here) continue;
+      for (const move of followUps(entry)) {
+        const to = move.action.to;
+        if (to) add(to, move, move.action.kind === "attack" ? "attack" : "target");
+        else add(square, move, "hold");
+      }
+    } else if (action.to) {
       if (pickFirst && action.from && action.from !== pickedSquare) continue;
       add(action.to, entry, action.kind === "attack" ? "attack" : "target");
     } else if (action.square) {
@@ -96,6 +210,7 @@ function square(name, dark, piece, slot, obs, ctx) {
   const roles = slot ? [...slot.roles] : [];
   const classes = ["square", dark ? "dark" : "light", ...roles];
   if (obs.selected === name) classes.push("selected");
+  if (roles.includes("pick")) classes.push("source");
   if (picked.square === name) classes.push("picked");
   if (roles.includes("attack")) classes.push("target");
   if (slot) classes.push("actionable");
@@ -118,7 +233,7 @@ function pieceElement(piece) {
   if (piece.entrenched) classes.push("entrenched");
   if (piece.acted) classes.push("acted");
   if (piece.captured) classes.push("captured");
-  return el("span", { class: classes }, LETTERS[piece.piece] || piece.piece.slice(0, 1).toUpperCase());
+  return withHelp(el("span", { class: classes }, LETTERS[piece.piece] || piece.piece.slice(0, 1).toUpperCase()), piece.piece);
 }
 
 function pieceTitle(piece) {
@@ -162,12 +277,37 @@ function facts(obs, view, ctx) {
     el("dl", { class: "facts-list" }, rows.map(([key, value]) => [el("dt", {}, key), el("dd", {}, value)])),
     el("h4", {}, "Forces (reinforcements: K A P F)"),
     sides,
+    lastFight(view),
     combats.length
       ? el("div", { class: "combats" }, el("h4", {}, icon("attack", ""), " Last combats"),
         el("ul", {}, combats.map((c) => el("li", { class: c.attacker_won ? "won" : "lost" }, c.text))))
       : null,
     legend(),
+    el("details", { class: "settings" }, el("summary", {}, "Settings"), animationSwitch()),
     obs.position ? el("details", { class: "position" }, el("summary", {}, "Position notation"), el("pre", {}, obs.position)) : null);
+}
+
+/**
+ * The latest fight in the log with its dice: each side's dice faces and the modifiers behind
+ * its count (kit dice); a fight not shown before rolls its dice first.
+ */
+function lastFight(view) {
+  const log = view.log || [];
+  for (let i = log.length - 1; i >= 0; i--) {
+    const fights = (log[i].events || []).filter((event) => event && typeof event === "object" && event.dice?.length);
+    if (!fights.length) continue;
+    const node = el("div", { class: "last-fight", dataset: { move: log[i].move } },
+      el("h4", {}, icon("attack", ""), ` Move ${log[i].move}`),
+      fights.map((fight) => el("div", { class: "fight" }, el("p", {}, String(fight.text ?? "")), el("div", { class: "dice" }, fight.dice.map(diceRoll)))));
+    const key = `${view.game.id}:${log[i].move}`;
+    if (key !== diceShown) {
+      const first = diceShown === "";
+      diceShown = key;
+      if (!first) requestAnimationFrame(() => node.isConnected && rollDice(node));
+    }
+    return node;
+  }
+  return null;
 }
 
 function legend() {

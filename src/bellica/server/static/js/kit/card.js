@@ -29,8 +29,10 @@ export function cardFace({ id, name, type = "", cost = [], stats = [], text = ""
 
 /** A cost pip: a clan's initial on its colour, or the "any card" icon. */
 export function pip(clan) {
-  if (clan === "any") return el("span", { class: ["pip", "clan-any"], title: "any card" }, icon("any-card", "any card"));
-  return el("span", { class: ["pip", `clan-${clan}`], title: clan }, String(clan).slice(0, 1).toUpperCase());
+  if (clan === "any") {
+    return el("span", { class: ["pip", "clan-any"], title: "any card", dataset: { help: "ring-any" } }, icon("any-card", "any card"));
+  }
+  return el("span", { class: ["pip", `clan-${clan}`], title: clan, dataset: { help: `${clan} cost-ring` } }, String(clan).slice(0, 1).toUpperCase());
 }
 
 /** A face-down card (a hand seen from outside). */
