@@ -97,6 +97,29 @@ def test_malformed_json_is_a_400(client: TestClient) -> None:
     assert answer.json()["detail"].startswith("bad request")
 
 
+@pytest.mark.parametrize(
+    ("body", "status", "words"),
+    [
+        (b"{not json", 400, "bad request"),
+        (b"", 400, "bad request"),
+        (b'{"moves": 0}', 422, "action: Field required"),
+        (b'{"action": {}, "moves": -1}', 422, "moves"),
+        (b'{"action": {}, "colour": "red"}', 422, "colour"),
+        (b'["action"]', 422, "bad request"),
+    ],
+)
+def test_an_action_body_is_checked_before_anything_moves(
+    client: TestClient, body: bytes, status: int, words: str
+) -> None:
+    made = two_humans(client)
+    game_id, token = made["game"]["id"], made["seats"][0]["token"]
+    headers = {"Content-Type": "application/json", **bearer(token)}
+    answer = client.post(f"/api/games/{game_id}/actions", content=body, headers=headers)
+    assert answer.status_code == status, answer.text
+    assert words in answer.json()["detail"]
+    assert view(client, game_id, token)["game"]["moves"] == 0
+
+
 def test_a_seat_acts_and_everyone_sees_the_move_in_the_log(client: TestClient) -> None:
     made = two_humans(client)
     game_id, token = made["game"]["id"], made["seats"][0]["token"]

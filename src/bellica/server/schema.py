@@ -212,9 +212,13 @@ def exact_openapi(app: FastAPI) -> Callable[[], dict[str, Any]]:
                 continue
             for method in route.methods or ():
                 document["paths"][route.path_format][method.lower()]["responses"].pop("422", None)
-        components = document.get("components", {}).get("schemas", {})
+        components = document.setdefault("components", {}).setdefault("schemas", {})
         for unused in ("HTTPValidationError", "ValidationError"):
             components.pop(unused, None)
+        # a route that reads its body itself (the action) refers to its model by name
+        components.setdefault(
+            "Move", Move.model_json_schema(ref_template="#/components/schemas/{model}")
+        )
         app.openapi_schema = document
         return document
 

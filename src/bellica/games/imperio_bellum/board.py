@@ -29,9 +29,12 @@ def rank_of(sq: int) -> int:
     return sq // SIZE
 
 
+SQUARE_NAMES = tuple(f"{FILES[sq % SIZE]}{sq // SIZE + 1}" for sq in range(SIZE * SIZE))
+
+
 def name(sq: int) -> str:
     """The square's name, "a1" … "i9"."""
-    return f"{FILES[sq % SIZE]}{sq // SIZE + 1}"
+    return SQUARE_NAMES[sq]
 
 
 def parse_square(text: str) -> int:

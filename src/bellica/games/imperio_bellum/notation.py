@@ -19,6 +19,7 @@ from bellica.games.imperio_bellum.board import (
     NEIGHBOURS,
     SIDE_NAMES,
     SIZE,
+    SQUARE_NAMES,
     ZONES,
     name,
     parse_square,
@@ -88,12 +89,26 @@ def _token(p: int, f: int) -> str:
     return letter
 
 
+# A square of the board line as written: its token padded to two columns ("O " when open),
+# worked out once per piece and marks.
+_CELLS: dict[tuple[int, int], str] = {}
+
+
+def _cell(p: int, f: int) -> str:
+    key = (p, f & (ENTRENCHED | CAPTURED))
+    cell = _CELLS.get(key)
+    if cell is None:
+        cell = _CELLS[key] = f"{_token(p, f) if p else 'O':<2}"
+    return cell
+
+
 def _reserves(counts: list[int]) -> str:
     return " ".join(f"{LETTERS[k]}{counts[k - 1]}" for k in UNIT_KINDS)
 
 
 def _squares(st: ImperioBellumState, mask: int) -> str:
-    return " ".join(name(sq) for sq in range(81) if st.board[sq] and st.flags[sq] & mask)
+    flags = st.flags
+    return " ".join([SQUARE_NAMES[sq] for sq, p in enumerate(st.board) if p and flags[sq] & mask])
 
 
 def write_position(st: ImperioBellumState) -> str:
@@ -128,14 +143,11 @@ def write_position(st: ImperioBellumState) -> str:
     if st.phase == OVER:
         lines.append(f"result: {SIDE_NAMES[st.winner]} | {st.end_reason}")
     lines.append("board:")
+    board, flags = st.board, st.flags
     for rank in range(SIZE - 1, -1, -1):
-        row = [
-            _token(st.board[rank * SIZE + f], st.flags[rank * SIZE + f])
-            if st.board[rank * SIZE + f]
-            else "O"
-            for f in range(SIZE)
-        ]
-        lines.append(f"{rank + 1} " + " ".join(f"{t:<2}" for t in row).rstrip())
+        start = rank * SIZE
+        row = " ".join(map(_cell, board[start : start + SIZE], flags[start : start + SIZE]))
+        lines.append(f"{rank + 1} {row.rstrip()}")
     lines.append("  " + "  ".join(FILES))
     return "\n".join(lines) + "\n"
 

@@ -35,22 +35,29 @@ if TYPE_CHECKING:
     from bellica.games.imperio_bellum.state import ImperioBellumState
 
 
+# Each piece as observed, worked out once per square, piece and marks; observations get a copy.
+_PIECES: dict[tuple[int, int, int], dict[str, Any]] = {}
+
+
+def _piece(sq: int, p: int, f: int) -> dict[str, Any]:
+    key = (sq, p, f & (ENTRENCHED | ACTED | CAPTURED))
+    piece = _PIECES.get(key)
+    if piece is None:
+        piece = _PIECES[key] = {
+            "square": name(sq),
+            "piece": KIND_NAMES[p & 7],
+            "side": SIDE_NAMES[p >> 3],
+            "entrenched": bool(f & ENTRENCHED),
+            "acted": bool(f & ACTED),
+            "captured": bool(f & CAPTURED),
+        }
+    return piece.copy()
+
+
 def observe(st: ImperioBellumState, seat: int) -> dict[str, Any]:
     """Everything on the table is public in Imperio Bellum; only future dice are unknown."""
-    pieces = []
-    for sq, p in enumerate(st.board):
-        if p:
-            f = st.flags[sq]
-            pieces.append(
-                {
-                    "square": name(sq),
-                    "piece": KIND_NAMES[p & 7],
-                    "side": SIDE_NAMES[p >> 3],
-                    "entrenched": bool(f & ENTRENCHED),
-                    "acted": bool(f & ACTED),
-                    "captured": bool(f & CAPTURED),
-                }
-            )
+    flags = st.flags
+    pieces = [_piece(sq, p, flags[sq]) for sq, p in enumerate(st.board) if p]
     current = st.current_player
     combats = [describe_combat(c) for c in st.combats]
     knight = st.selected >= 0 and st.board[st.selected] & 7 == KNIGHT
