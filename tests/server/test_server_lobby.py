@@ -75,6 +75,14 @@ def test_an_ai_seat_carries_its_human_name(client: TestClient) -> None:
     assert listed["result"] is None
 
 
+def test_a_game_names_its_variant_for_people(client: TestClient) -> None:
+    answer = create(client, "bellum", [HUMAN], variant="solo-troy", players=1)
+    assert answer["game"]["variant"] == "solo-troy"
+    assert answer["game"]["variant_title"] == "Solo: the Siege of Troy"
+    listed = next(g for g in client.get("/api/games").json() if g["id"] == answer["game"]["id"])
+    assert listed["variant_title"] == "Solo: the Siege of Troy"
+
+
 def test_the_list_shows_who_won_and_keeps_it_after_a_restart(db: Path) -> None:
     with TestClient(create_app(db, ai_workers=1)) as client:
         answer = create(

@@ -140,6 +140,8 @@ def test_solo_scenario_panel_explains_the_objective_and_counters(
     panel = page.locator("#scenario-panel")
     assert panel.is_visible()
     assert scenario["objective"] in panel.inner_text()
+    assert "Solo: " in page.inner_text("#subtitle")  # the scenario by its name, not its id
+    assert variant not in page.inner_text("#subtitle")
     counters = panel.locator(".counter")
     assert counters.count() == len(scenario["counters"]) >= 2
     for index, counter in enumerate(scenario["counters"]):

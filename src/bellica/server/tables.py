@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bellica.agents.labels import agent_label
-from bellica.core import SPECTATOR, Action, Game, Record, State
+from bellica.core import SPECTATOR, Action, BellicaError, Game, Record, State
 from bellica.core.events import Event
+from bellica.core.registry import game_info
 from bellica.server.results import result_text
 from bellica.server.store import GameRow
 
@@ -102,6 +103,14 @@ def seat_names(seats: list[int], labels: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def variant_title(game_id: str, variant: str) -> str:
+    """The variant as the game names it for people ("Solo: the Siege of Troy"), or its id."""
+    try:
+        return game_info(game_id).variant_title(variant)
+    except BellicaError:  # a game no longer registered still lists
+        return variant
+
+
 def summary(row: GameRow, title: str) -> dict[str, Any]:
     """A stored game's public facts, for the list of games and every view: no tokens, no seed.
     An AI seat carries its agent's human `label`; `result` says who won, once over."""
@@ -120,6 +129,7 @@ def summary(row: GameRow, title: str) -> dict[str, Any]:
         "game": config.game,
         "title": title,
         "variant": config.variant,
+        "variant_title": variant_title(config.game, config.variant),
         "players": config.players,
         "options": dict(config.options),
         "seats": seats,

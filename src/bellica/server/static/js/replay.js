@@ -239,7 +239,7 @@ class Replay {
     const game = view.game;
     document.title = `Replay: ${game.title || game.game} — Bellica`;
     document.getElementById("subtitle").textContent =
-      `Replay · ${game.title || game.game} · ${game.variant} · ${game.players} player${game.players === 1 ? "" : "s"}`;
+      `Replay · ${game.title || game.game} · ${game.variant_title || game.variant} · ${game.players} player${game.players === 1 ? "" : "s"}`;
     Object.assign(this.el.dataset, { move: String(move), moves: String(this.moves), seat: view.at.seat === null ? "spectator" : String(view.at.seat) });
     this.slider.max = String(this.moves);
     this.slider.value = String(move);

@@ -274,7 +274,7 @@ class Table {
     const game = view.game;
     document.title = `${game.title || game.game} — Bellica`;
     document.getElementById("subtitle").textContent =
-      `${game.title || game.game} · ${game.variant} · ${game.players} player${game.players === 1 ? "" : "s"}` +
+      `${game.title || game.game} · ${game.variant_title || game.variant} · ${game.players} player${game.players === 1 ? "" : "s"}` +
       // whoever chose the seed can work out every hidden card: say so
       (game.chosen_seed ? " · seed chosen by the creator" : "");
     const data = this.tableEl.dataset;
