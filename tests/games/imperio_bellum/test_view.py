@@ -124,3 +124,22 @@ def test_a_knights_point_blank_attack_is_explained():
     assert attack.explain() == "1 die (3, knight point-blank -1, knight against a pikeman -1)"
     assert defence.explain() == "4 dice (2, pikeman against a knight +2)"
     assert attack.faces == ()  # scripted dice: the totals only
+
+
+def test_an_arrival_reads_with_its_article():
+    """Spawned pieces arrive as "an archer" and "a knight", never "a archer"."""
+    arrivals: set[str] = set()
+    for seed in range(200):
+        state = bellica.load("imperio-bellum").new_game(seed=seed)
+        chooser = random.Random(seed)
+        while not state.is_terminal:
+            state.apply(chooser.choice(state.legal_actions()))
+            arrivals.update(
+                event.text.split(" of the ")[0] for event in state.events() if event.kind == "spawn"
+            )
+        if any(text.endswith("archer") for text in arrivals):
+            break
+    assert any(text.endswith("archer") for text in arrivals), arrivals
+    for text in arrivals:
+        article, piece = text.split(" ", 1)
+        assert article == ("an" if piece[0] in "aeiou" else "a"), text

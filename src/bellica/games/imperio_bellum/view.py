@@ -197,7 +197,9 @@ def _action_events(st: ImperioBellumState, action: Action) -> list[Event]:
     if kind == "spawn":
         square = action.get("square")
         side = _owner(st, square)
-        text = f"a {action.get('piece')} of the {side} arrives at {square}"
+        piece = str(action.get("piece"))
+        article = "an" if piece[:1] in ("a", "e", "i", "o", "u") else "a"
+        text = f"{article} {piece} of the {side} arrives at {square}"
         return [Event("spawn", text, facts=(("square", square),), marks=(square,))]
     if kind in ("capture", "destroy"):
         square = action.get("square")
