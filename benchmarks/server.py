@@ -50,6 +50,7 @@ limits = Limits(
 )
 app = create_app(sys.argv[1], ai_workers=1, limits=limits)
 gc.freeze()  # as `bellica serve` does
+gc.set_threshold(20_000, 50, 100)
 
 async def timed(scope, receive, send):
     if scope["type"] != "http":
