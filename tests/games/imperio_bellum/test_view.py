@@ -143,3 +143,14 @@ def test_an_arrival_reads_with_its_article():
     for text in arrivals:
         article, piece = text.split(" ", 1)
         assert article == ("an" if piece[0] in "aeiou" else "a"), text
+
+
+def test_seats_are_named_before_the_game_as_the_options_allow():
+    """Before a game the lobby names seats by role when the options fix who attacks, else as
+    player 1 and player 2; never "Seat 0"."""
+    rolled = bellica.load("imperio-bellum")
+    assert [rolled.seat_label(s) for s in (0, 1)] == ["player 1", "player 2"]
+    fixed = bellica.load("imperio-bellum", options={"attacker": "1"})
+    assert [fixed.seat_label(s) for s in (0, 1)] == ["the defender", "the attacker"]
+    state = rolled.new_game(seed=3)
+    assert {state.seat_label(s) for s in (0, 1)} == {"the attacker", "the defender"}

@@ -29,7 +29,7 @@ INFO = GameInfo(
             "attacker",
             "which seat attacks (sets up second and moves first); roll: a die roll decides",
             choices=("roll", "0", "1"),
-            labels=("decided by a die roll", "seat 0", "seat 1"),
+            labels=("decided by a die roll", "player 1", "player 2"),
         ),
         WholeNumber(
             "turn_limit",

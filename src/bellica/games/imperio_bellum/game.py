@@ -85,10 +85,14 @@ class ImperioBellum(Game):
         return SHAPE
 
     def seat_label(self, seat: int, state: State | None = None) -> str:
-        """The seat's role once the game has begun (who attacks is settled at the start)."""
+        """The seat's role once known (the options, or the die roll at the start), else "player 1"
+        or "player 2"."""
         if isinstance(state, ImperioBellumState):
             return "the attacker" if seat == state.attacker_seat else "the defender"
-        return f"Seat {seat}"
+        attacker = self.options["attacker"]
+        if attacker in ("0", "1"):  # the set-up already says who attacks
+            return "the attacker" if str(seat) == attacker else "the defender"
+        return f"player {seat + 1}"
 
     def rules_text(self) -> str:
         return RULES_FILE.read_text(encoding="utf-8")
