@@ -161,3 +161,22 @@ def test_an_action_read_from_json_is_logged_in_the_games_words() -> None:
             return
         t.apply(chooser.choice(legal))
     raise AssertionError("no worded choice came up in 5,000 random moves")
+
+
+def test_a_lone_choice_marks_what_it_touched() -> None:
+    """A choice the rules take for a seat (the only one it had) marks its card like any event."""
+    t = table("bellum", "solo-plague", 1)
+    chooser = random.Random(2)
+    for _ in range(3000):
+        for entry in t.log:
+            for event in entry.events:
+                card = next((v for k, v in event.facts if k == "action"), None)
+                if event.kind == "forced" and card and "(" in card:
+                    token = card.rsplit("(", 1)[1].rstrip(")")
+                    assert token in event.marks
+                    assert token in entry.to_json(None)["marks"]
+                    return
+        if t.state.is_terminal:
+            t = table("bellum", "solo-plague", 1, seed=len(t.log))
+        t.apply(chooser.choice(t.state.legal_actions()))
+    raise AssertionError("no lone choice naming a card came up")

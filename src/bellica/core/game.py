@@ -21,6 +21,15 @@ if TYPE_CHECKING:
 SPECTATOR = -1
 """The seat number of someone who only watches: `observation(SPECTATOR)` is public information."""
 
+# The parameters of an action that name what it touches as a drawing names it (a card's token,
+# a square): a lone choice taken for a seat marks them, like the events its rules describe.
+MARKED_PARAMS = ("card", "square", "from", "to")
+
+
+def marked(action: Action) -> tuple[str, ...]:
+    """What `action` touched, as the browser's drawings name it (its card, its squares)."""
+    return tuple(str(v) for k in MARKED_PARAMS if (v := action.get(k)) is not None)
+
 
 @dataclass(frozen=True, slots=True)
 class GameInfo:
@@ -327,7 +336,7 @@ class State(ABC):
                 # Only the seat learns it had no other choice: that can tell what it holds.
                 mine = ((seat, f"{said} (the only choice)"),)
                 facts = (("seat", seat), ("action", action.text))
-                out.append(Event(FORCED, said, mine, facts=facts))
+                out.append(Event(FORCED, said, mine, facts=facts, marks=marked(action)))
             else:
                 batch.append(item)
         return out + self._describe(batch)
