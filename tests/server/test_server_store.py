@@ -70,15 +70,21 @@ def test_a_worker_reuses_its_last_position_of_a_game() -> None:
     assert game.action_from_json(picked) in state.legal_actions()
 
 
-def test_a_file_from_an_earlier_version_gains_the_new_columns(tmp_path: Path) -> None:
-    path = tmp_path / "old.sqlite3"
-    old = sqlite3.connect(path)
-    old.executescript(
-        """
+# The games table as the first stored files had it (no seat to move, no result).
+OLD_GAMES = """
         CREATE TABLE games (id TEXT PRIMARY KEY, game TEXT NOT NULL, players INTEGER NOT NULL,
             variant TEXT NOT NULL, options TEXT NOT NULL, seed INTEGER NOT NULL,
             seats TEXT NOT NULL, created TEXT NOT NULL, updated TEXT NOT NULL,
             over INTEGER NOT NULL DEFAULT 0);
+"""
+
+
+def test_a_file_from_an_earlier_version_gains_the_new_columns(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    old = sqlite3.connect(path)
+    old.executescript(
+        OLD_GAMES
+        + """
         CREATE TABLE actions (game_id TEXT NOT NULL, move INTEGER NOT NULL, seat INTEGER,
             action TEXT NOT NULL, at TEXT NOT NULL, PRIMARY KEY (game_id, move));
         INSERT INTO games VALUES ('g', 'bellum', 2, 'standard', '{}', 5,
@@ -124,11 +130,8 @@ def test_a_failed_upgrade_adds_no_column(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
     old = sqlite3.connect(path)
     old.executescript(
-        """
-        CREATE TABLE games (id TEXT PRIMARY KEY, game TEXT NOT NULL, players INTEGER NOT NULL,
-            variant TEXT NOT NULL, options TEXT NOT NULL, seed INTEGER NOT NULL,
-            seats TEXT NOT NULL, created TEXT NOT NULL, updated TEXT NOT NULL,
-            over INTEGER NOT NULL DEFAULT 0);
+        OLD_GAMES
+        + """
         INSERT INTO games VALUES ('g', 'bellum', 2, 'standard', '{}', 5, '[]', 't', 't', 0);
         """
         + FAIL_UPDATES
