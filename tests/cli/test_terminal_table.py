@@ -130,6 +130,22 @@ def test_imperio_bellum_draws_its_key_only_with_the_whole_board(tmp_path: Path) 
     assert out.count("To move: attacker") == 4  # the board at each decision, and the end
 
 
+def test_an_ai_move_is_printed_once_not_again_in_other_words(tmp_path: Path) -> None:
+    """A quiet event (a move that only repeats its action) is not printed under the move."""
+    result = runner.invoke(
+        app,
+        [
+            *("play", "imperio-bellum", "--seed", "3", "-o", "attacker=1", "--vs", "greedy"),
+            *("--record-dir", str(tmp_path)),
+        ],
+        input="bulwark\nready\nalterations done\nq\n",
+    )
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "→" in out  # the attacker moved pieces
+    assert "moves from" not in out
+
+
 # -- 3. action numbers stay while the action stays legal ------------------------------------
 
 

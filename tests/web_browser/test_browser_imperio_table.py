@@ -240,6 +240,9 @@ def test_fight_dice_roll_and_the_last_turn_is_marked(context: Any, server: Serve
     assert "base" in fight.locator(".roll .why").first.inner_text()
     assert any("die" in a["cls"] for a in page.evaluate("() => window.__anims"))
     page.screenshot(path=str(screenshot_dir() / "imperio-fight-dice.png"))
+    # a move's log line is not followed by the same move in other words
+    assert "moves from" not in page.inner_text("#log")
+    assert page.locator("#log .events li").count() > 0  # the fights' events still show
 
     # the last turn's marks: the squares the other seat's entries touched are outlined
     if wait_table(page) == "turn":

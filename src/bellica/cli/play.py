@@ -88,7 +88,8 @@ def play(
             else:
                 human.saw(ai_move(console, state, current, agents[current]))
             for event in state.events():
-                console.print(Text(f"  {event.text_for(seat)}", style="yellow"))
+                if not event.quiet:  # a quiet event only repeats the action just printed
+                    console.print(Text(f"  {event.text_for(seat)}", style="yellow"))
     except Stop as stop:
         stopped = stop.why
     except KeyboardInterrupt:

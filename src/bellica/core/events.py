@@ -55,7 +55,8 @@ class Event:
     values for programs (card tokens, squares, amounts); `marks` are the ids of the things it
     touched as a drawing names them (a square "e4", a card's token "045"), public ones only;
     `private_marks` gives, for a seat with a private text, the marks only it may know (the
-    cards it drew).
+    cards it drew). A `quiet` event only says again what its action's own text says (a piece
+    moving from one square to another): logs need not show it, but its marks and facts count.
     """
 
     kind: str
@@ -65,6 +66,7 @@ class Event:
     facts: tuple[tuple[str, Any], ...] = ()
     marks: tuple[str, ...] = ()
     private_marks: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    quiet: bool = False
 
     def text_for(self, seat: int | None) -> str:
         """What `seat` reads (None or a seat with no private text: the public text)."""
@@ -95,4 +97,6 @@ class Event:
         marks = self.marks_for(seat)
         if marks:
             out["marks"] = list(marks)
+        if self.quiet:
+            out["quiet"] = True
         return out

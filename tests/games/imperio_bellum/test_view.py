@@ -154,3 +154,13 @@ def test_seats_are_named_before_the_game_as_the_options_allow():
     assert [fixed.seat_label(s) for s in (0, 1)] == ["the defender", "the attacker"]
     state = rolled.new_game(seed=3)
     assert {state.seat_label(s) for s in (0, 1)} == {"the attacker", "the defender"}
+
+
+def test_a_move_is_a_quiet_event_that_still_marks_its_squares():
+    """A move's event only repeats its action ("Footsoldier c3 → c4"): logs leave it out, but
+    it carries the two squares for the table's marks."""
+    s = load(CAMPS | {"c3": "F"})
+    do(s, "Footsoldier c3", "Footsoldier c3 → c4")
+    (event,) = s.events()
+    assert (event.kind, event.quiet, event.marks) == ("move", True, ("c3", "c4"))
+    assert event.to_json(0)["quiet"] is True

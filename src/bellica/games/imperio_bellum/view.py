@@ -187,20 +187,22 @@ def events(st: ImperioBellumState, action: Action | None) -> list[Event]:
 
 def _action_events(st: ImperioBellumState, action: Action) -> list[Event]:
     """A move, an arrival or a taken base, in words, with the squares it touched (a fight
-    tells itself)."""
+    tells itself); a move and an arrival only say again what their action says, so logs keep
+    them quiet."""
     kind = action.kind
     if kind == "move":
         frm, to = action.get("from"), action.get("to")
         side = _owner(st, to)
         text = f"the {side}'s {action.get('piece')} moves from {frm} to {to}"
-        return [Event("move", text, facts=(("from", frm), ("to", to)), marks=(frm, to))]
+        facts = (("from", frm), ("to", to))
+        return [Event("move", text, facts=facts, marks=(frm, to), quiet=True)]
     if kind == "spawn":
         square = action.get("square")
         side = _owner(st, square)
         piece = str(action.get("piece"))
         article = "an" if piece[:1] in ("a", "e", "i", "o", "u") else "a"
         text = f"{article} {piece} of the {side} arrives at {square}"
-        return [Event("spawn", text, facts=(("square", square),), marks=(square,))]
+        return [Event("spawn", text, facts=(("square", square),), marks=(square,), quiet=True)]
     if kind in ("capture", "destroy"):
         square = action.get("square")
         taker = _owner(st, square)  # the base is the taker's now, or its piece stands there

@@ -6,7 +6,8 @@ import { diceRoll } from "/static/js/kit/dice.js";
 /** The <li> of `entry` {move, seat, text, events, marks?}; `seatName(seat)` names its player. */
 export function logEntry(entry, seatName) {
   const seat = entry.seat ?? null;
-  const events = Array.isArray(entry.events) ? entry.events : [];
+  // a quiet event only repeats its entry's words (its marks still count, see marks.js)
+  const events = (Array.isArray(entry.events) ? entry.events : []).filter((event) => !event?.quiet);
   return el("li", { dataset: { move: entry.move, seat: seat ?? "" } },
     el("span", { class: "move" }, `${entry.move}.`),
     " ",
