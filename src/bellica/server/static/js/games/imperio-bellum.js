@@ -25,6 +25,8 @@ let picked = { key: "", square: null };
 let redrawPicked = null; // redraws the table after Escape clears the pick
 // The board last drawn, to animate what changed: {key, moves, facing, pieces}.
 let shown = null;
+/** The board last put on the page and the move it shows (see animateChanges). */
+let onPage = { grid: null, moves: -1 };
 let diceShown = ""; // the fight whose dice were last rolled
 
 document.addEventListener("keydown", (event) => {
@@ -106,6 +108,7 @@ function drawImperio(view, ctx) {
  * fades in, one gone fades out.
  */
 function animateChanges(view, grid) {
+  onPage = { grid, moves: view.game.moves };
   const obs = view.observation;
   const facing = obs.side || "attacker";
   const now = new Map(obs.pieces.map((p) => [p.square, p]));
@@ -127,9 +130,13 @@ function animateChanges(view, grid) {
     }
     if (best) slides.push([best[0], piece]);
   }
+  const moves = view.game.moves;
   requestAnimationFrame(() => {
-    if (!grid.isConnected) return;
-    const at = (square) => grid.querySelector(`.square[data-square="${square}"]`);
+    // the board on the page now: a redraw of the same move (its HTTP answer, then its live
+    // message) may have replaced this one before the frame came, and must not lose the motion
+    const board = onPage.moves === moves ? onPage.grid : grid;
+    if (!board.isConnected) return;
+    const at = (square) => board.querySelector(`.square[data-square="${square}"]`);
     for (const [from, to] of slides) {
       const a = at(from.square)?.getBoundingClientRect();
       const node = at(to.square);
@@ -303,7 +310,10 @@ function lastFight(view) {
     if (key !== diceShown) {
       const first = diceShown === "";
       diceShown = key;
-      if (!first) requestAnimationFrame(() => node.isConnected && rollDice(node));
+      const move = log[i].move;
+      // roll on the fight on the page when the frame comes (a redraw may have replaced this one)
+      const onPageNow = () => (node.isConnected ? node : document.querySelector(`.imperio .last-fight[data-move="${move}"]`));
+      if (!first) requestAnimationFrame(() => { const shownNode = onPageNow(); if (shownNode) rollDice(shownNode); });
     }
     return node;
   }
