@@ -100,8 +100,13 @@ def test_bellum_pins_the_hand_only_when_a_hand_card_is_the_decision(
     for _ in range(40):
         if wait_table(page) != "turn":
             break
-        usable = page.locator("#hand .card.actionable").count() > 0
-        position = page.evaluate("getComputedStyle(document.querySelector('#hand')).position")
+        # both read in one go, so a redraw between two reads cannot mix two tables
+        usable, position = page.evaluate(
+            """() => [
+                 document.querySelectorAll('#hand .card.actionable').length > 0,
+                 getComputedStyle(document.querySelector('#hand')).position,
+               ]"""
+        )
         assert (position == "sticky") == usable, (position, usable)
         pinned_seen.add(usable)
         if pinned_seen == {True, False}:
