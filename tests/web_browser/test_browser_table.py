@@ -77,7 +77,8 @@ def test_each_table_draws_with_its_plugin_icons_and_names(
     assert page.locator(f"link[data-plugin='{game}']").count() == 1
     html = page.inner_html("#table")
     assert not [symbol for symbol in FONT_SYMBOLS if symbol in html]
-    assert page.evaluate(
+    # every icon loads (waited for: a busy machine may be slow; a missing file never loads)
+    page.wait_for_function(
         """() => [...document.querySelectorAll("img.icon")].every(
              (img) => img.complete && img.naturalWidth > 0)"""
     )
