@@ -29,7 +29,7 @@ from bellica.core import (
 from bellica.core import games as all_games
 from bellica.server.limits import Limits
 from bellica.server.store import GameRow, SeatRow, Store, now
-from bellica.server.tables import Listener, Table, summary, token_hash
+from bellica.server.tables import Listener, Table, summary, token_hash, worded
 from bellica.server.thinking import DEFAULT_SECONDS, Thinkers
 from bellica.server.workers import Overtime
 
@@ -378,7 +378,9 @@ class Hall:
             if state.current_player != seat:
                 raise ApiError(409, self._not_your_turn(table, seat))
             try:
-                action = table.game.action_from_json(data)
+                # the legal action equal to it: later checks find it by identity, and the log
+                # reads it in the game's words
+                action = worded(state, table.game.action_from_json(data))
             except (BellicaError, KeyError, TypeError, ValueError) as err:
                 raise ApiError(422, f"not an action of this game: {err}") from None
             if not state.is_legal(action):
@@ -442,7 +444,7 @@ class Hall:
                 async with table.lock:
                     if len(table.row.actions) != moves:  # cannot happen: only AI acts now
                         continue
-                    action = table.game.action_from_json(data)
+                    action = worded(table.state, table.game.action_from_json(data))
                     if not table.state.is_legal(action):
                         raise ApiError(500, f"{spec} chose an illegal action {data}")
                     self._commit(table, action)
