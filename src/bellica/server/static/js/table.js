@@ -28,7 +28,15 @@ export async function loadPlugin(gameId) {
     const plugin = module.default;
     if (!plugin || typeof plugin.draw !== "function") return genericPlugin;
     if (!document.querySelector(`link[data-plugin="${gameId}"]`)) {
-      document.head.append(el("link", { rel: "stylesheet", href: `/static/css/games/${gameId}.css`, dataset: { plugin: gameId } }));
+      // the table is first drawn once its stylesheet is in (no unstyled flash); a stylesheet
+      // that fails to load leaves the drawing plain, never the table undrawn
+      const link = el("link", { rel: "stylesheet", href: `/static/css/games/${gameId}.css`, dataset: { plugin: gameId } });
+      const loaded = new Promise((done) => {
+        link.addEventListener("load", done, { once: true });
+        link.addEventListener("error", done, { once: true });
+      });
+      document.head.append(link);
+      await loaded;
     }
     return { ...genericPlugin, ...plugin, id: gameId };
   } catch (error) {
