@@ -1,0 +1,538 @@
+// The Siege of Olympus plug-in: both Commanders and their minions, Tartarus, the Agora, the piles and your hand.
+
+import { el } from "/static/js/dom.js";
+import { animationSwitch, animationsOn } from "/static/js/kit/animate.js";
+import { cardBack, cardFace } from "/static/js/kit/card.js";
+import { helpData, withHelp } from "/static/js/kit/help.js";
+import { icon } from "/static/js/kit/icons.js";
+import { capitalized } from "/static/js/kit/log.js";
+import { markIds } from "/static/js/kit/marks.js";
+import { token } from "/static/js/kit/tokens.js";
+
+const PHASES = [["deploy", "Deploy"], ["recruit", "Recruit"], ["attack", "Attack"]];
+const RACES = ["olympian", "titan", "half-god", "giant", "creature"];
+const CLASSES = ["raider", "spellcaster", "ranger", "trickster", "neutral"];
+/** A flag's words on a card, and the glossary key that explains it. */
+const FLAGS = {
+  paralyzed: ["paralyzed", "paralyze"],
+  crippled: ["crippled", "cripple"],
+  dodge: ["dodge", "dodge"],
+  fresh: ["new this turn", "fresh"],
+  attacked: ["attacked", "attacked"],
+};
+const LATEST_DEAD = 3; // Underworld cards shown while it is folded
+const PIECES_PER_ARTIFACT = 3;
+
+export default {
+  // hands are secret: hot-seat players get a hand-over screen between seats
+  secrets: true,
+  draw: drawSiege,
+  // the steps that name no card (end a phase, keep this hand, let it happen, skip, an option)
+  mainActions: (legal) => legal.filter((entry) => entry.action.card === undefined || entry.action.card === null),
+  // any other action under the card it names (an attack under its attacker)
+  groupOf: (action, view) => (action.card ? named(namesOf(view), action.card) : null),
+  round: (view) => view.observation?.round,
+  // the turn's minion target stays outlined with the last turn's marks
+  marks: (view) => (view.observation?.turn?.target ? [view.observation.turn.target] : []),
+  mark: (root, ids, className = "marked") => markIds(root, ids, className),
+};
+
+// The attacker picked in the browser (picking sends nothing): the targets its legal attacks
+// offer are highlighted until one is clicked, the attacker is clicked again, anything else is
+// clicked, Escape is pressed or the position changes.
+let picked = { key: "", attacker: null };
+let redrawPicked = null;
+
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "Escape" || picked.attacker === null || document.querySelector("#chooser")) return;
+  picked = { ...picked, attacker: null };
+  redrawPicked?.();
+});
+
+// What the previous drawing of the same game and seat showed: each minion in play with its
+// damage, to see what entered, left or was hit since.
+let previous = { key: null, inPlay: new Map() };
+
+// The table's context of the drawing under way: its `play` runs a card face's actions.
+let playContext = { play: () => {} };
+
+let namesCache = { view: null, names: new Map() };
+
+function namesOf(view) {
+  if (namesCache.view !== view) namesCache = { view, names: view?.observation ? cardNames(view.observation) : new Map() };
+  return namesCache.names;
+}
+
+/** Every visible card's name by token, to name attackers, targets and decisions. */
+function cardNames(obs) {
+  const names = new Map();
+  const note = (c) => c && c.card && names.set(c.card, c.name);
+  for (const p of obs.players || []) {
+    note(p.commander);
+    [...(p.minions || []), ...(p.known || []), ...(p.artifacts || [])].forEach(note);
+  }
+  for (const zone of [obs.hand, obs.tartarus, obs.agora, obs.underworld, obs.artifact_pile, obs.decision?.cards]) (zone || []).forEach(note);
+  note(obs.olympus);
+  return names;
+}
+
+function named(names, tokenId) {
+  return names.has(tokenId) ? `${names.get(tokenId)} (${tokenId})` : `card ${tokenId}`;
+}
+
+/** The Siege of Olympus table for one seat's view. */
+function drawSiege(view, ctx) {
+  const obs = view.observation;
+  const key = `${view.game?.id}:${view.seat}:${view.game?.moves}`;
+  if (picked.key !== key) picked = { key, attacker: null };
+  redrawPicked = ctx.redraw;
+  playContext = ctx;
+  const names = namesOf(view);
+  const actions = tableActions(ctx.legal, names, (attacker) => {
+    picked = { key, attacker };
+    ctx.redraw();
+  });
+  const card = (data, options = {}) => cardElement(data, actions.entriesOf(data.card), options);
+
+  const players = obs.players || [];
+  const me = players.find((p) => p.relation === "you") || null;
+  // the viewer sits at the bottom; a spectator sees the first player at the bottom
+  const bottom = me || players.find((p) => p.side === obs.first) || players[0];
+  const top = players.find((p) => p !== bottom) || null;
+
+  const root = el("div", {
+    class: ["siege", actions.aiming && "aiming"],
+    dataset: { round: obs.round, phase: obs.phase, seat: view.seat ?? "spectator", picked: actions.aiming ? picked.attacker : "" },
+    onclick: (event) => {
+      // a click anywhere but a card or button puts the picked attacker back
+      if (picked.attacker === null || event.target.closest?.(".actionable, button, summary, a, input, label")) return;
+      picked = { ...picked, attacker: null };
+      ctx.redraw();
+    },
+  },
+  statusBar(obs, names, ctx),
+  decision(obs, names, card, ctx, actions),
+  top ? sideArea(top, obs, card, actions, ctx, "top") : null,
+  commons(obs, card),
+  bottom ? sideArea(bottom, obs, card, actions, ctx, "bottom") : null,
+  obs.hand ? hand(obs.hand, card, actions) : null);
+  animate(root, view);
+  return root;
+}
+
+/**
+ * The legal entries each table element offers: a card's own actions by its token, an
+ * attacker's "pick" (sending nothing), and, once an attacker is picked, its attacks by target
+ * token (or "commander").
+ */
+function tableActions(legal, names, pick) {
+  const byCard = new Map();
+  const attacks = new Map(); // attacker token → its attack entries
+  for (const entry of legal) {
+    const action = entry.action;
+    if (action.card === undefined || action.card === null) continue;
+    const group = action.kind === "attack" ? attacks : byCard;
+    if (!group.has(action.card)) group.set(action.card, []);
+    group.get(action.card).push(entry);
+  }
+  const attacker = attacks.has(picked.attacker) ? picked.attacker : null;
+  if (attacker === null) picked = { ...picked, attacker: null };
+  const targets = new Map();
+  for (const entry of attacks.get(attacker) || []) targets.set(String(entry.action.target), entry);
+  const entriesOf = (tokenId) => {
+    if (attacker !== null && targets.has(tokenId)) return [targets.get(tokenId)];
+    const entries = [...(byCard.get(tokenId) || [])];
+    if (attacks.has(tokenId)) {
+      const name = names.get(tokenId) || `card ${tokenId}`;
+      entries.push(tokenId === attacker
+        ? { text: `Put back ${name} (no attack)`, action: { kind: "put back" }, run: () => pick(null) }
+        : { text: `Attack with ${name}…`, action: { kind: "attack" }, run: () => pick(tokenId) });
+    }
+    return entries;
+  };
+  return {
+    entriesOf,
+    aiming: attacker !== null,
+    attacker,
+    isTarget: (tokenId) => attacker !== null && targets.has(tokenId),
+    commanderAttack: targets.get("commander") || null,
+    usable: (tokenId) => byCard.has(tokenId) || attacks.has(tokenId),
+  };
+}
+
+// --- the turn -------------------------------------------------------------------------------------
+
+function statusBar(obs, names, ctx) {
+  const turn = obs.turn || {};
+  const over = obs.phase === "over" || obs.result;
+  const limit = Number(obs.turn_limit) > 0 ? ` of ${obs.turn_limit}` : "";
+  return el("div", { class: "siege-status panel" },
+    fact("Round", `${obs.round ?? "—"}${limit}`),
+    obs.phase === "setup" ? fact("Phase", "set-up") : null,
+    over ? fact("Result", obs.result?.reason || "over") : null,
+    !over && obs.phase !== "setup"
+      ? el("ol", { class: "phases", "aria-label": "Phases of the turn" }, PHASES.map(([phase, label]) =>
+        withHelp(el("li", { class: ["phase", obs.phase === phase && "current"], dataset: { phase } }, label), phase)))
+      : null,
+    obs.active !== undefined && obs.active !== null && !over ? fact("Turn", capitalized(sideName(obs, obs.active, ctx))) : null,
+    !over && obs.phase !== "setup"
+      ? withHelp(fact("Agora exchange", turn.exchanged ? "used" : "available", turn.exchanged ? "used" : "open"), "exchange")
+      : null,
+    !over && obs.phase !== "setup"
+      ? withHelp(fact("Minion target", turn.target ? named(names, turn.target) : "none yet", turn.target ? "set" : ""), "minion-target")
+      : null,
+    fact("Goal", `${obs.artifacts_to_win ?? 3} Artifacts`),
+    animationSwitch());
+}
+
+function fact(label, value, state = "") {
+  return el("span", { class: ["fact", state && `fact-${state}`] }, el("span", { class: "label" }, label), " ", el("strong", {}, String(value)));
+}
+
+/** A side's name: the seat's label ("player 1 (you)"), or the Commander's name. */
+function sideName(obs, side, ctx) {
+  const label = ctx.seatLabel(side);
+  if (label && label !== "—") return label;
+  return obs.players?.[side]?.label || `player ${side + 1}`;
+}
+
+const DECISIONS = {
+  mulligan: "decide which cards to return to the Deck",
+  commander: "choose a Commander",
+  target: "choose a target",
+  copy: "choose what to copy",
+  artifact: "choose an Artifact",
+  disrupt: "decide whether to Disrupt",
+  discard: "discard down to 8 cards",
+  pick: "choose an option",
+};
+
+function decision(obs, names, card, ctx, actions) {
+  const d = obs.decision;
+  if (!d) return null;
+  const who = d.seat ?? d.side;
+  const words = d.text || `${capitalized(sideName(obs, who, ctx))} must ${DECISIONS[d.kind] || String(d.kind).replaceAll("_", " ")}`;
+  return el("section", { id: "decision", class: "panel decision", dataset: { kind: d.kind, side: d.side ?? "" } },
+    el("div", { class: "decision-line" },
+      el("strong", { class: "who" }, capitalized(sideName(obs, who, ctx))), " · ",
+      el("span", { class: "what" }, words),
+      d.source ? el("span", { class: "source" }, ` (from ${named(names, d.source)})`) : null),
+    d.cards?.length ? el("div", { class: "cards" }, d.cards.map((c) => card(c, { compact: true }))) : null,
+    actions.aiming ? el("p", { class: "aim-help" }, `${named(names, actions.attacker)} attacks: click a highlighted target, or anywhere else to put it back.`) : null);
+}
+
+// --- a side of the table --------------------------------------------------------------------------
+
+/** One side: its Commander and what is known of its hand, and its minions in play. */
+function sideArea(player, obs, card, actions, ctx, where) {
+  const relation = player.relation || "other";
+  const head = el("div", { class: "side-head" },
+    commander(player, obs, actions, ctx),
+    el("div", { class: "side-info" },
+      handInfo(player, card),
+      synergies(player),
+      pieceProgress(player, obs)));
+  const minions = player.minions || [];
+  const play = el("div", { class: "zone play", dataset: { zone: "play", side: player.side } },
+    minions.length ? minions.map((m) => card(m, { inPlay: true })) : el("p", { class: "help empty-zone" }, "No minions in play."));
+  return el("section", {
+    class: ["side-area", "panel", `side-${where}`, `rel-${relation}`],
+    dataset: { side: player.side, relation },
+  }, where === "top" ? [head, play] : [play, head]);
+}
+
+/** The Commander: name, health bar, ability, Artifacts taken against the goal; clickable as a target. */
+function commander(player, obs, actions, ctx) {
+  const data = player.commander;
+  const health = Number(player.health ?? data?.health ?? 0);
+  const max = Number(player.max_health ?? data?.health ?? health) || 1;
+  const goal = Number(obs.artifacts_to_win ?? obs.olympus?.goal ?? 3);
+  const artifacts = player.artifacts || [];
+  const tokenId = data?.card;
+  const enemy = player.relation === "opponent";
+  let entries = tokenId ? actions.entriesOf(tokenId) : [];
+  if (enemy && actions.commanderAttack) entries = [actions.commanderAttack];
+  const share = Math.max(0, Math.min(1, health / max));
+  const bar = el("span", { class: ["health-bar", share <= 0.25 && "low"], "aria-hidden": "true" }, el("span", { class: "fill" }));
+  bar.firstChild.style.width = `${Math.round(share * 100)}%`;
+  const aimed = enemy && actions.commanderAttack !== null;
+  const node = el("div", {
+    class: ["commander", entries.length && "actionable", aimed && "target"],
+    dataset: { card: tokenId, mark: tokenId, side: player.side, ...helpData("commander") },
+    title: [data ? `${data.name} (${tokenId})` : "Commander", data?.text, ...entries.map((e) => `▸ ${e.text}`)].filter(Boolean).join("\n"),
+  },
+  el("div", { class: "commander-head" },
+    el("span", { class: "who" }, capitalized(sideName(obs, player.side, ctx))),
+    player.relation ? el("span", { class: ["badge", `badge-${player.relation}`] }, player.relation === "you" ? "you" : "opponent") : null),
+  el("div", { class: "commander-name" }, data?.name || player.label || "No Commander yet"),
+  el("div", { class: "health", title: `health ${health} of ${max}` },
+    bar, el("span", { class: "health-value" }, el("strong", {}, String(health)), ` / ${max}`)),
+  el("div", { class: "commander-facts" },
+    data ? withHelp(el("span", { class: ["ability", player.ability_used ? "used" : "ready"], title: data.text || "" },
+      player.ability_used ? "Ability used" : "Ability ready"), "ability") : null,
+    withHelp(el("span", { class: "artifact-count", dataset: { count: artifacts.length, goal } },
+      el("strong", {}, String(artifacts.length)), ` of ${goal} Artifacts`), "artifact")),
+  artifacts.length
+    ? el("div", { class: "taken" }, artifacts.map((a) => el("span", { class: "artifact-chip", dataset: { card: a.card, mark: a.card }, title: a.text || a.name },
+      pieceBadge(a.piece), ` ${a.name}`)))
+    : null,
+  entries.length ? el("div", { class: "verbs" }, [...new Set(entries.map((e) => e.action.kind.replaceAll("_", " ")))].join(" / ")) : null);
+  if (entries.length) playable(node, entries, ctx, data?.name || "Commander");
+  return node;
+}
+
+/** Makes an element that is not a card face act like one: click, Enter or Space. */
+function playable(node, entries, ctx, title) {
+  node.setAttribute("role", "button");
+  node.setAttribute("tabindex", "0");
+  const play = (event) => ctx.play(entries, event, title);
+  node.addEventListener("click", play);
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      const box = node.getBoundingClientRect();
+      play({ clientX: box.right, clientY: box.top });
+    }
+  });
+}
+
+/** The hand seen from this side of the table: a count with card backs, and the cards known to all. */
+function handInfo(player, card) {
+  const known = player.known || [];
+  const mine = player.relation === "you";
+  return el("div", { class: "hand-info" },
+    el("div", { class: "hand-count" },
+      el("span", { class: "label" }, mine ? "Hand" : "Cards in hand"), " ",
+      el("strong", {}, String(player.hand_count ?? 0)),
+      !mine && player.hand_count
+        ? el("span", { class: "backs", title: `${player.hand_count} cards in hand` }, Array.from({ length: Math.min(player.hand_count, 10) }, cardBack))
+        : null),
+    !mine && known.length
+      ? el("div", { class: "known" }, el("span", { class: "label" }, "Known to you:"),
+        el("div", { class: "cards mini" }, known.map((c) => card(c, { mini: true }))))
+      : null);
+}
+
+/** The classes and races a side has three or more of, each with its help. */
+function synergies(player) {
+  const list = player.synergies || [];
+  if (!list.length) return null;
+  return el("div", { class: "synergies" }, el("span", { class: "label" }, "Synergies"),
+    list.map((key) => withHelp(el("span", { class: ["synergy", RACES.includes(key) ? `race-${key}` : `class-${key}`] }, nameOf(key)), key, "synergy")));
+}
+
+/** How many pieces of each Artifact still in the pile this side's minions carry. */
+function pieceProgress(player, obs) {
+  const entries = Object.entries(player.pieces || {}).map(([n, count]) => [Number(n), Number(count)]).filter(([, c]) => c > 0);
+  if (!entries.length) return null;
+  entries.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  const pile = new Map((obs.artifact_pile || []).map((a) => [Number(a.piece), a.name]));
+  return withHelp(el("div", { class: "pieces" }, el("span", { class: "label" }, "Pieces"),
+    entries.map(([number, count]) => el("span", {
+      class: ["piece-progress", count >= PIECES_PER_ARTIFACT - 1 && "close"],
+      dataset: { piece: number, count },
+      title: `${pile.get(number) || `Artifact ${number}`}: ${count} of ${PIECES_PER_ARTIFACT} pieces`,
+    }, pieceBadge(number), dots(count)))), "artifact");
+}
+
+function dots(count, of = PIECES_PER_ARTIFACT) {
+  return el("span", { class: "dots", "aria-label": `${count} of ${of}` },
+    Array.from({ length: of }, (_, i) => el("span", { class: ["dot", i < count && "on"] })));
+}
+
+function pieceBadge(number, extra = "") {
+  if (number === undefined || number === null) return null;
+  return el("span", { class: ["piece", extra], title: `Artifact piece ${number}` }, String(number));
+}
+
+// --- the shared zones -----------------------------------------------------------------------------
+
+function commons(obs, card) {
+  const tartarus = obs.tartarus || [];
+  const agora = obs.agora || [];
+  return el("div", { class: "commons" },
+    withHelp(el("section", { class: "panel zone-panel tartarus", dataset: { zone: "tartarus" } },
+      el("h3", {}, "Tartarus", el("small", {}, ` · ${tartarus.length} prisoner${tartarus.length === 1 ? "" : "s"}`)),
+      el("div", { class: "cards" }, tartarus.length ? tartarus.map((c) => card(c, { prisoner: true })) : el("p", { class: "help" }, "Empty."))), "tartarus"),
+    el("div", { class: "commons-row" },
+      withHelp(el("section", { class: "panel zone-panel agora", dataset: { zone: "agora" } },
+        el("h3", {}, "Agora", el("small", {}, ` · ${agora.length} of 6`)),
+        el("div", { class: "cards" }, agora.length ? agora.map((c) => card(c, { compact: true })) : el("p", { class: "help" }, "Empty."))), "agora"),
+      piles(obs, card)));
+}
+
+/** The Deck, the Underworld, the Artifact pile and the Olympus card. */
+function piles(obs, card) {
+  const dead = obs.underworld || [];
+  const drawn = dead.map((c) => card(c, { compact: true }));
+  const open = drawn.some((node) => node.classList.contains("actionable"));
+  // the latest cards first; folded, only the latest few show
+  const newestFirst = [...drawn].reverse();
+  const pile = obs.artifact_pile || [];
+  const progress = new Map();
+  for (const p of obs.players || []) for (const [n, c] of Object.entries(p.pieces || {})) progress.set(`${p.side}:${n}`, Number(c));
+  const sides = (obs.players || []).map((p) => p.side);
+  return el("section", { class: "panel zone-panel piles" },
+    el("div", { class: "pile-row" },
+      withHelp(el("div", { class: "deck", dataset: { zone: "deck", count: obs.deck_count ?? 0 } },
+        el("div", { class: "deck-stack", "aria-hidden": "true" }, el("span", {}), el("span", {}), el("span", {})),
+        el("div", {}, el("strong", {}, String(obs.deck_count ?? 0)), el("small", {}, " cards in the Deck"))), "deck"),
+      obs.olympus ? withHelp(el("div", { class: "olympus", dataset: { card: obs.olympus.card, mark: obs.olympus.card }, title: obs.olympus.text || "" },
+        el("strong", {}, obs.olympus.name || "Olympus"),
+        el("small", {}, ` · take ${obs.artifacts_to_win ?? obs.olympus.goal ?? 3} Artifacts to win`)), "olympus") : null),
+    withHelp(el("details", { class: "underworld", dataset: { zone: "underworld", count: dead.length }, open },
+      el("summary", {}, "Underworld", el("small", {}, ` · ${dead.length} card${dead.length === 1 ? "" : "s"}`)),
+      el("div", { class: "cards" }, newestFirst.length ? newestFirst : el("p", { class: "help" }, "Empty."))), "underworld"),
+    dead.length && !open
+      ? el("div", { class: "latest cards", "aria-label": "latest in the Underworld" },
+        dead.slice(-LATEST_DEAD).reverse().map((c) => card(c, { mini: true })))
+      : null,
+    withHelp(el("div", { class: "artifact-pile", dataset: { zone: "artifact-pile", count: pile.length } },
+      el("h4", {}, "Artifact pile", el("small", {}, ` · ${pile.length} left`)),
+      el("ol", { class: "artifact-list" }, pile.map((a) => {
+        const entries = card(a, { chipOnly: true });
+        return el("li", { class: ["artifact-row", entries && "actionable-row"], dataset: { card: a.card, mark: a.card, piece: a.piece }, title: a.text || a.name },
+          pieceBadge(a.piece), el("span", { class: "artifact-name" }, a.name),
+          el("span", { class: "progress" }, sides.map((side) => el("span", { class: `side-${side}`, title: `player ${side + 1}: ${progress.get(`${side}:${a.piece}`) || 0} of 3` },
+            dots(progress.get(`${side}:${a.piece}`) || 0)))),
+          entries);
+      }))), "artifact"));
+}
+
+/** Your hand: pinned above the action bar only while one of its cards can be used now. */
+function hand(cards, card, actions) {
+  const usable = cards.some((c) => actions.usable(c.card));
+  return el("section", { id: "hand", class: ["panel", "hand", usable && "pinned"], dataset: { pinned: usable ? "true" : "false" } },
+    el("h3", {}, `Your hand (${cards.length})`),
+    el("div", { class: "cards" }, cards.length ? cards.map((c) => card(c)) : el("p", { class: "help" }, "Your hand is empty.")));
+}
+
+// --- a card ---------------------------------------------------------------------------------------
+
+/**
+ * One card face: name and number, class and race, cost, attack and health with its damage,
+ * artifact pieces, style, keywords, flags and text; clicking it plays its actions. `chipOnly`
+ * (an artifact in the pile) gives only a button for its actions, or null.
+ */
+function cardElement(data, entries, { inPlay = false, prisoner = false, compact = false, mini = false, chipOnly = false } = {}) {
+  const kind = data.kind || "minion";
+  const play = (event) => playContext.play(entries, event, data.name);
+  if (chipOnly) {
+    if (!entries.length) return null;
+    return el("button", { type: "button", class: "small actionable", dataset: { card: data.card }, onclick: play },
+      [...new Set(entries.map((e) => e.text))].join(" / "));
+  }
+  const classes = [`kind-${kind}`, data.race && `race-${data.race}`, data.class && `class-${data.class}`];
+  if (inPlay) classes.push("in-play");
+  if (prisoner) classes.push("prisoner");
+  if (compact || prisoner) classes.push("compact");
+  if (mini) classes.push("mini");
+  if (data.damage) classes.push("damaged");
+  for (const flag of data.flags || []) classes.push(`flag-${flag}`);
+  if (picked.attacker === data.card) classes.push("picked");
+  if (entries.some((e) => e.action.kind === "attack" && e.action.target !== undefined)) classes.push("target");
+  if (data.playable === false) classes.push("unplayable");
+  const face = cardFace({
+    id: data.card,
+    name: data.name,
+    type: typeLine(data, kind),
+    stats: mini ? [] : stats(data, kind, inPlay || prisoner),
+    text: mini ? "" : data.text || "",
+    classes,
+    entries,
+    play,
+    dataset: helpData(kind === "minion" && prisoner ? "prisoner" : kind),
+  });
+  const tags = mini ? [] : tagsOf(data, kind);
+  if (tags.length) (face.querySelector(".stats") || face.querySelector(".card-type")).after(el("div", { class: "tags" }, tags));
+  const flags = (data.flags || []).filter((f) => FLAGS[f]);
+  if (flags.length && !mini) {
+    face.querySelector(".text").after(el("div", { class: "flags" }, flags.map((f) =>
+      withHelp(el("span", { class: ["flag", `flag-${f}`] }, FLAGS[f][0]), FLAGS[f][1]))));
+  }
+  return face;
+}
+
+function typeLine(data, kind) {
+  if (kind === "minion") {
+    return el("span", {}, withHelp(el("span", { class: "class-label" }, nameOf(data.class || "neutral")), data.class),
+      " · ", withHelp(el("span", { class: ["race-label", data.race && `race-${data.race}`] }, nameOf(data.race || "")), data.race));
+  }
+  if (kind === "spell") return withHelp(el("span", {}, data.disrupt?.length ? "Spell · Disrupt" : "Spell"), data.disrupt?.length ? "disrupt" : "spell");
+  if (kind === "artifact") return withHelp(el("span", {}, `Artifact ${data.piece ?? ""}`), "artifact");
+  if (kind === "commander") return withHelp(el("span", {}, "Commander"), "commander");
+  if (kind === "olympus") return withHelp(el("span", {}, "Olympus"), "olympus");
+  return capitalized(kind);
+}
+
+function stats(data, kind, inPlay) {
+  const out = [];
+  if (kind === "minion") {
+    out.push(withHelp(token("ring", data.cost ?? 0, "cost"), "cost"));
+    const attack = data.attack ?? data.printed_attack;
+    const attackChanged = data.printed_attack !== undefined && data.attack !== data.printed_attack;
+    out.push(withHelp(token("sword", attack, "attack", attackChanged ? el("small", {}, ` (${data.printed_attack})`) : null), "attack"));
+    const health = Number(data.health ?? data.printed_health ?? 0);
+    const damage = Number(data.damage || 0);
+    const healthChanged = data.printed_health !== undefined && data.health !== data.printed_health;
+    out.push(withHelp(el("span", { class: ["token", "token-health", damage && "hurt"], title: damage ? `${health - damage} of ${health} health left` : `health ${health}` },
+      icon("shield", "health"), el("span", { class: "value" }, damage ? `${health - damage}/${health}` : String(health)),
+      healthChanged ? el("small", {}, ` (${data.printed_health})`) : null), "health"));
+    if (inPlay && damage) out.push(withHelp(token("damage", damage, "damage"), "damage"));
+  } else if (kind === "commander" && data.health !== undefined) {
+    out.push(withHelp(el("span", { class: ["token", "token-health"], title: "starting health" }, icon("shield", "health"), el("span", { class: "value" }, String(data.health))), "health"));
+  }
+  return out;
+}
+
+/** Artifact pieces, attack style and keywords as small labels, each with its help. */
+function tagsOf(data, kind) {
+  const tags = [];
+  const pieces = Array.isArray(data.pieces) && data.pieces.length ? data.pieces : data.piece !== undefined && data.piece !== null && kind === "minion" ? [data.piece] : [];
+  pieces.forEach((n, i) => tags.push(withHelp(pieceBadge(n, i > 0 || (data.piece !== undefined && Number(n) !== Number(data.piece)) ? "extra" : ""), "artifact")));
+  if (kind === "minion" && data.style) tags.push(withHelp(el("span", { class: ["style", `style-${data.style}`] }, data.style), data.style, data.style !== "melee" && "ranged"));
+  for (const word of data.keywords || []) {
+    if (word === data.class || word === data.race) continue;
+    tags.push(withHelp(el("span", { class: ["keyword", `kw-${word}`] }, nameOf(word)), word));
+  }
+  return tags;
+}
+
+function nameOf(key) {
+  return String(key || "").split(/[_-]/).map((w) => (w === "god" ? w : capitalized(w))).join(key?.includes("-") ? "-" : " ");
+}
+
+// --- animations -----------------------------------------------------------------------------------
+
+/**
+ * Minions that entered play since the last drawing of this seat's table slide in, those that
+ * left it fade out where they were, and one that took damage flashes (unless switched off).
+ */
+function animate(root, view) {
+  const key = `${view.game?.id}:${view.seat}`;
+  const inPlay = new Map();
+  for (const player of view.observation.players || []) {
+    for (const m of player.minions || []) inPlay.set(m.card, { data: m, side: player.side, damage: m.damage || 0 });
+  }
+  const before = previous.key === key ? previous.inPlay : null;
+  previous = { key, inPlay };
+  if (!before || !animationsOn()) return;
+  for (const node of root.querySelectorAll(".zone.play .card[data-card]")) {
+    const was = before.get(node.dataset.card);
+    if (!was) node.classList.add("entering");
+    else if ((inPlay.get(node.dataset.card)?.damage || 0) > was.damage) node.classList.add("hit");
+  }
+  for (const [tokenId, was] of before) {
+    if (inPlay.has(tokenId)) continue;
+    const zone = root.querySelector(`.side-area[data-side="${was.side}"] .zone.play`);
+    if (!zone) continue;
+    const ghost = cardElement(was.data, [], { inPlay: true });
+    ghost.classList.add("leaving");
+    for (const attr of ["data-mark", "data-card", "data-help"]) ghost.removeAttribute(attr);
+    ghost.dataset.left = tokenId;
+    ghost.setAttribute("aria-hidden", "true");
+    ghost.addEventListener("animationend", () => ghost.remove());
+    zone.querySelector(":scope > .help")?.remove();
+    zone.append(ghost);
+  }
+}
