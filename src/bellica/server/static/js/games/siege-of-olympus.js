@@ -17,9 +17,12 @@ const FLAGS = {
   paralyzed: ["paralyzed", "paralyze"],
   crippled: ["crippled", "cripple"],
   dodge: ["dodge", "dodge"],
-  fresh: ["new this turn", "fresh"],
+  fresh: ["summon next turn", "fresh"],
   attacked: ["attacked", "attacked"],
+  used: ["effect used", "activate"],
 };
+/** The flags that mean something on a card in a hand (the others only in play or in Tartarus). */
+const HAND_FLAGS = new Set(["fresh"]);
 const LATEST_DEAD = 3; // Underworld cards shown while it is folded
 const PIECES_PER_ARTIFACT = 3;
 
@@ -168,7 +171,7 @@ function statusBar(obs, names, ctx) {
   const limit = Number(obs.turn_limit) > 0 ? ` of ${obs.turn_limit}` : "";
   return el("div", { class: "siege-status panel" },
     fact("Round", `${obs.round ?? "—"}${limit}`),
-    obs.phase === "setup" ? fact("Phase", "set-up") : null,
+    obs.phase === "setup" ? fact("Phase", obs.phase_name || "Set-up") : null,
     over ? fact("Result", obs.result?.reason || "over") : null,
     !over && obs.phase !== "setup"
       ? el("ol", { class: "phases", "aria-label": "Phases of the turn" }, PHASES.map(([phase, label]) =>
@@ -197,27 +200,37 @@ function sideName(obs, side, ctx) {
 }
 
 const DECISIONS = {
-  mulligan: "decide which cards to return to the Deck",
-  commander: "choose a Commander",
-  target: "choose a target",
-  copy: "choose what to copy",
-  artifact: "choose an Artifact",
-  disrupt: "decide whether to Disrupt",
-  discard: "discard down to 8 cards",
+  mulligan: "choose cards to return to the Deck, then keep the hand",
+  choose_commander: "choose a Commander",
+  choose_target: "choose a target",
   pick: "choose an option",
+  leave: "choose a card to leave in the Agora",
+  take: "choose a card to take from the Agora",
+  ambush: "choose the enemy minion to ambush",
+  disrupt_window: "decide whether to answer with a Disrupt",
+  copy: "choose the minion to copy",
+  race_strike: "choose the minion the race synergy destroys",
+  discard_down: "discard down to 8 cards",
 };
+const NEGATED = { spell: "spell", effect: "effect", attack: "attack" };
 
 function decision(obs, names, card, ctx, actions) {
   const d = obs.decision;
-  if (!d) return null;
-  const who = d.seat ?? d.side;
-  const words = d.text || `${capitalized(sideName(obs, who, ctx))} must ${DECISIONS[d.kind] || String(d.kind).replaceAll("_", " ")}`;
-  return el("section", { id: "decision", class: "panel decision", dataset: { kind: d.kind, side: d.side ?? "" } },
+  const casting = obs.casting || [];
+  if (!d && !casting.length) return null;
+  const who = d ? d.seat ?? d.side : obs.active;
+  const words = d ? d.text || `must ${DECISIONS[d.kind] || String(d.kind).replaceAll("_", " ")}` : "casts";
+  const about = d?.source ? named(names, d.source) : null;
+  // the cards the decision is about when they lie nowhere else on the table
+  const offered = d?.cards?.length ? d.cards : d?.kind === "choose_commander" ? obs.unchosen || [] : [];
+  return el("section", { id: "decision", class: "panel decision", dataset: { kind: d?.kind ?? "casting", side: d?.side ?? "" } },
     el("div", { class: "decision-line" },
-      el("strong", { class: "who" }, capitalized(sideName(obs, who, ctx))), " · ",
+      el("strong", { class: "who" }, capitalized(sideName(obs, who, ctx))), " ",
       el("span", { class: "what" }, words),
-      d.source ? el("span", { class: "source" }, ` (from ${named(names, d.source)})`) : null),
-    d.cards?.length ? el("div", { class: "cards" }, d.cards.map((c) => card(c, { compact: true }))) : null,
+      about ? el("span", { class: "source" }, d.kind === "disrupt_window" && NEGATED[d.event] ? ` against the ${NEGATED[d.event]} of ${about}` : ` · ${about}`) : null,
+      "."),
+    casting.length ? el("div", { class: "casting" }, el("h4", {}, "Being cast"), el("div", { class: "cards" }, casting.map((c) => card(c, { compact: true })))) : null,
+    offered.length ? el("div", { class: "cards offered" }, offered.map((c) => card(c, { compact: true }))) : null,
     actions.aiming ? el("p", { class: "aim-help" }, `${named(names, actions.attacker)} attacks: click a highlighted target, or anywhere else to put it back.`) : null);
 }
 
@@ -371,7 +384,8 @@ function piles(obs, card) {
   const pile = obs.artifact_pile || [];
   const progress = new Map();
   for (const p of obs.players || []) for (const [n, c] of Object.entries(p.pieces || {})) progress.set(`${p.side}:${n}`, Number(c));
-  const sides = (obs.players || []).map((p) => p.side);
+  // yours first, then the opponent's (a spectator: the first player's first)
+  const sides = [...(obs.players || [])].sort((a, b) => (b.relation === "you") - (a.relation === "you") || a.side - b.side);
   return el("section", { class: "panel zone-panel piles" },
     el("div", { class: "pile-row" },
       withHelp(el("div", { class: "deck", dataset: { zone: "deck", count: obs.deck_count ?? 0 } },
@@ -393,8 +407,11 @@ function piles(obs, card) {
         const entries = card(a, { chipOnly: true });
         return el("li", { class: ["artifact-row", entries && "actionable-row"], dataset: { card: a.card, mark: a.card, piece: a.piece }, title: a.text || a.name },
           pieceBadge(a.piece), el("span", { class: "artifact-name" }, a.name),
-          el("span", { class: "progress" }, sides.map((side) => el("span", { class: `side-${side}`, title: `player ${side + 1}: ${progress.get(`${side}:${a.piece}`) || 0} of 3` },
-            dots(progress.get(`${side}:${a.piece}`) || 0)))),
+          el("span", { class: "progress" }, sides.map((p) => {
+            const count = progress.get(`${p.side}:${a.piece}`) || 0;
+            const whose = p.relation === "you" ? "you carry" : p.relation === "opponent" ? "your opponent carries" : `${p.label || `player ${p.side + 1}`} carries`;
+            return el("span", { class: ["carried", `rel-${p.relation || `side-${p.side}`}`], title: `${capitalized(whose)} ${count} of ${PIECES_PER_ARTIFACT} pieces` }, dots(count));
+          })),
           entries);
       }))), "artifact"));
 }
@@ -415,6 +432,7 @@ function hand(cards, card, actions) {
  * (an artifact in the pile) gives only a button for its actions, or null.
  */
 function cardElement(data, entries, { inPlay = false, prisoner = false, compact = false, mini = false, chipOnly = false } = {}) {
+  const shownFlags = (data.flags || []).filter((f) => FLAGS[f] && (inPlay || prisoner || HAND_FLAGS.has(f)));
   const kind = data.kind || "minion";
   const play = (event) => playContext.play(entries, event, data.name);
   if (chipOnly) {
@@ -428,7 +446,7 @@ function cardElement(data, entries, { inPlay = false, prisoner = false, compact 
   if (compact || prisoner) classes.push("compact");
   if (mini) classes.push("mini");
   if (data.damage) classes.push("damaged");
-  for (const flag of data.flags || []) classes.push(`flag-${flag}`);
+  for (const flag of shownFlags) classes.push(`flag-${flag}`);
   if (picked.attacker === data.card) classes.push("picked");
   if (entries.some((e) => e.action.kind === "attack" && e.action.target !== undefined)) classes.push("target");
   if (data.playable === false) classes.push("unplayable");
@@ -445,9 +463,8 @@ function cardElement(data, entries, { inPlay = false, prisoner = false, compact 
   });
   const tags = mini ? [] : tagsOf(data, kind);
   if (tags.length) (face.querySelector(".stats") || face.querySelector(".card-type")).after(el("div", { class: "tags" }, tags));
-  const flags = (data.flags || []).filter((f) => FLAGS[f]);
-  if (flags.length && !mini) {
-    face.querySelector(".text").after(el("div", { class: "flags" }, flags.map((f) =>
+  if (shownFlags.length && !mini) {
+    face.querySelector(".text").after(el("div", { class: "flags" }, shownFlags.map((f) =>
       withHelp(el("span", { class: ["flag", `flag-${f}`] }, FLAGS[f][0]), FLAGS[f][1]))));
   }
   return face;
