@@ -1,5 +1,6 @@
 // The Siege of Olympus plug-in: both Commanders and their minions, Tartarus, the Agora, the piles and your hand.
 
+import { makePlayable } from "/static/js/chooser.js";
 import { el } from "/static/js/dom.js";
 import { animationSwitch, animationsOn } from "/static/js/kit/animate.js";
 import { cardBack, cardFace } from "/static/js/kit/card.js";
@@ -11,7 +12,6 @@ import { token } from "/static/js/kit/tokens.js";
 
 const PHASES = [["deploy", "Deploy"], ["recruit", "Recruit"], ["attack", "Attack"]];
 const RACES = ["olympian", "titan", "half-god", "giant", "creature"];
-const CLASSES = ["raider", "spellcaster", "ranger", "trickster", "neutral"];
 /** A flag's words on a card, and the glossary key that explains it. */
 const FLAGS = {
   paralyzed: ["paralyzed", "paralyze"],
@@ -35,8 +35,7 @@ export default {
   // any other action under the card it names (an attack under its attacker)
   groupOf: (action, view) => (action.card ? named(namesOf(view), action.card) : null),
   round: (view) => view.observation?.round,
-  // the turn's minion target stays outlined with the last turn's marks
-  marks: (view) => (view.observation?.turn?.target ? [view.observation.turn.target] : []),
+  // outlines what `ids` name on a drawn table (card tokens: minions, Commanders, Artifacts)
   mark: (root, ids, className = "marked") => markIds(root, ids, className),
 };
 
@@ -58,6 +57,7 @@ let previous = { key: null, inPlay: new Map() };
 
 // The table's context of the drawing under way: its `play` runs a card face's actions.
 let playContext = { play: () => {} };
+let turnTarget = null; // the one enemy minion this turn's attacks may hit, once set
 
 let namesCache = { view: null, names: new Map() };
 
@@ -90,6 +90,7 @@ function drawSiege(view, ctx) {
   if (picked.key !== key) picked = { key, attacker: null };
   redrawPicked = ctx.redraw;
   playContext = ctx;
+  turnTarget = obs.turn?.target ?? null;
   const names = namesOf(view);
   const actions = tableActions(ctx.legal, names, (attacker) => {
     picked = { key, attacker };
@@ -290,23 +291,12 @@ function commander(player, obs, actions, ctx) {
       pieceBadge(a.piece), ` ${a.name}`)))
     : null,
   entries.length ? el("div", { class: "verbs" }, [...new Set(entries.map((e) => e.action.kind.replaceAll("_", " ")))].join(" / ")) : null);
-  if (entries.length) playable(node, entries, ctx, data?.name || "Commander");
+  if (entries.length) {
+    node.setAttribute("role", "button");
+    node.setAttribute("tabindex", "0");
+    makePlayable(node, (event) => ctx.play(entries, event, data?.name || "Commander"));
+  }
   return node;
-}
-
-/** Makes an element that is not a card face act like one: click, Enter or Space. */
-function playable(node, entries, ctx, title) {
-  node.setAttribute("role", "button");
-  node.setAttribute("tabindex", "0");
-  const play = (event) => ctx.play(entries, event, title);
-  node.addEventListener("click", play);
-  node.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") {
-      event.preventDefault();
-      const box = node.getBoundingClientRect();
-      play({ clientX: box.right, clientY: box.top });
-    }
-  });
 }
 
 /** The hand seen from this side of the table: a count with card backs, and the cards known to all. */
@@ -321,7 +311,7 @@ function handInfo(player, card) {
         ? el("span", { class: "backs", title: `${player.hand_count} cards in hand` }, Array.from({ length: Math.min(player.hand_count, 10) }, cardBack))
         : null),
     !mine && known.length
-      ? el("div", { class: "known" }, el("span", { class: "label" }, "Known to you:"),
+      ? el("div", { class: "known", title: "cards everyone saw arrive in this hand" }, el("span", { class: "label" }, "Known cards:"),
         el("div", { class: "cards mini" }, known.map((c) => card(c, { mini: true }))))
       : null);
 }
@@ -340,12 +330,12 @@ function pieceProgress(player, obs) {
   if (!entries.length) return null;
   entries.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
   const pile = new Map((obs.artifact_pile || []).map((a) => [Number(a.piece), a.name]));
-  return withHelp(el("div", { class: "pieces" }, el("span", { class: "label" }, "Pieces"),
+  return el("div", { class: "pieces" }, withHelp(el("span", { class: "label" }, "Pieces"), "artifact"),
     entries.map(([number, count]) => el("span", {
       class: ["piece-progress", count >= PIECES_PER_ARTIFACT - 1 && "close"],
       dataset: { piece: number, count },
       title: `${pile.get(number) || `Artifact ${number}`}: ${count} of ${PIECES_PER_ARTIFACT} pieces`,
-    }, pieceBadge(number), dots(count)))), "artifact");
+    }, pieceBadge(number), dots(count))));
 }
 
 function dots(count, of = PIECES_PER_ARTIFACT) {
@@ -363,14 +353,18 @@ function pieceBadge(number, extra = "") {
 function commons(obs, card) {
   const tartarus = obs.tartarus || [];
   const agora = obs.agora || [];
+  // the cards left in the Agora this turn cannot be taken back the same turn
+  const left = new Set([obs.turn?.left || []].flat().filter(Boolean));
   return el("div", { class: "commons" },
-    withHelp(el("section", { class: "panel zone-panel tartarus", dataset: { zone: "tartarus" } },
-      el("h3", {}, "Tartarus", el("small", {}, ` · ${tartarus.length} prisoner${tartarus.length === 1 ? "" : "s"}`)),
-      el("div", { class: "cards" }, tartarus.length ? tartarus.map((c) => card(c, { prisoner: true })) : el("p", { class: "help" }, "Empty."))), "tartarus"),
+    el("section", { class: "panel zone-panel tartarus", dataset: { zone: "tartarus" } },
+      el("h3", {}, withHelp(el("span", {}, "Tartarus"), "tartarus"), el("small", {}, " · ", withHelp(el("span", {}, `${tartarus.length} prisoner${tartarus.length === 1 ? "" : "s"}`), "prisoner"))),
+      el("div", { class: "cards" }, tartarus.length ? tartarus.map((c) => card(c, { prisoner: true })) : el("p", { class: "help" }, "Empty."))),
     el("div", { class: "commons-row" },
-      withHelp(el("section", { class: "panel zone-panel agora", dataset: { zone: "agora" } },
-        el("h3", {}, "Agora", el("small", {}, ` · ${agora.length} of 6`)),
-        el("div", { class: "cards" }, agora.length ? agora.map((c) => card(c, { compact: true })) : el("p", { class: "help" }, "Empty."))), "agora"),
+      el("section", { class: "panel zone-panel agora", dataset: { zone: "agora" } },
+        el("h3", {}, withHelp(el("span", {}, "Agora"), "agora"), el("small", {}, ` · ${agora.length} of 6`)),
+        el("div", { class: "cards" }, agora.length
+          ? agora.map((c) => card(c, { compact: true, note: left.has(c.card) ? "left this turn" : null }))
+          : el("p", { class: "help" }, "Empty."))),
       piles(obs, card)));
 }
 
@@ -388,21 +382,21 @@ function piles(obs, card) {
   const sides = [...(obs.players || [])].sort((a, b) => (b.relation === "you") - (a.relation === "you") || a.side - b.side);
   return el("section", { class: "panel zone-panel piles" },
     el("div", { class: "pile-row" },
-      withHelp(el("div", { class: "deck", dataset: { zone: "deck", count: obs.deck_count ?? 0 } },
+      el("div", { class: "deck", dataset: { zone: "deck", count: obs.deck_count ?? 0, ...helpData("deck") } },
         el("div", { class: "deck-stack", "aria-hidden": "true" }, el("span", {}), el("span", {}), el("span", {})),
-        el("div", {}, el("strong", {}, String(obs.deck_count ?? 0)), el("small", {}, " cards in the Deck"))), "deck"),
+        el("div", {}, el("strong", {}, String(obs.deck_count ?? 0)), el("small", {}, " cards in the Deck"))),
       obs.olympus ? withHelp(el("div", { class: "olympus", dataset: { card: obs.olympus.card, mark: obs.olympus.card }, title: obs.olympus.text || "" },
         el("strong", {}, obs.olympus.name || "Olympus"),
         el("small", {}, ` · take ${obs.artifacts_to_win ?? obs.olympus.goal ?? 3} Artifacts to win`)), "olympus") : null),
-    withHelp(el("details", { class: "underworld", dataset: { zone: "underworld", count: dead.length }, open },
-      el("summary", {}, "Underworld", el("small", {}, ` · ${dead.length} card${dead.length === 1 ? "" : "s"}`)),
-      el("div", { class: "cards" }, newestFirst.length ? newestFirst : el("p", { class: "help" }, "Empty."))), "underworld"),
+    el("details", { class: "underworld", dataset: { zone: "underworld", count: dead.length }, open },
+      el("summary", {}, withHelp(el("span", {}, "Underworld"), "underworld"), el("small", {}, ` · ${dead.length} card${dead.length === 1 ? "" : "s"}`)),
+      el("div", { class: "cards" }, newestFirst.length ? newestFirst : el("p", { class: "help" }, "Empty."))),
     dead.length && !open
       ? el("div", { class: "latest cards", "aria-label": "latest in the Underworld" },
         dead.slice(-LATEST_DEAD).reverse().map((c) => card(c, { mini: true })))
       : null,
-    withHelp(el("div", { class: "artifact-pile", dataset: { zone: "artifact-pile", count: pile.length } },
-      el("h4", {}, "Artifact pile", el("small", {}, ` · ${pile.length} left`)),
+    el("div", { class: "artifact-pile", dataset: { zone: "artifact-pile", count: pile.length } },
+      el("h4", {}, withHelp(el("span", {}, "Artifact pile"), "artifact"), el("small", {}, ` · ${pile.length} left`)),
       el("ol", { class: "artifact-list" }, pile.map((a) => {
         const entries = card(a, { chipOnly: true });
         return el("li", { class: ["artifact-row", entries && "actionable-row"], dataset: { card: a.card, mark: a.card, piece: a.piece }, title: a.text || a.name },
@@ -413,7 +407,7 @@ function piles(obs, card) {
             return el("span", { class: ["carried", `rel-${p.relation || `side-${p.side}`}`], title: `${capitalized(whose)} ${count} of ${PIECES_PER_ARTIFACT} pieces` }, dots(count));
           })),
           entries);
-      }))), "artifact"));
+      }))));
 }
 
 /** Your hand: pinned above the action bar only while one of its cards can be used now. */
@@ -431,7 +425,7 @@ function hand(cards, card, actions) {
  * artifact pieces, style, keywords, flags and text; clicking it plays its actions. `chipOnly`
  * (an artifact in the pile) gives only a button for its actions, or null.
  */
-function cardElement(data, entries, { inPlay = false, prisoner = false, compact = false, mini = false, chipOnly = false } = {}) {
+function cardElement(data, entries, { inPlay = false, prisoner = false, compact = false, mini = false, chipOnly = false, note = null } = {}) {
   const shownFlags = (data.flags || []).filter((f) => FLAGS[f] && (inPlay || prisoner || HAND_FLAGS.has(f)));
   const kind = data.kind || "minion";
   const play = (event) => playContext.play(entries, event, data.name);
@@ -463,10 +457,13 @@ function cardElement(data, entries, { inPlay = false, prisoner = false, compact 
   });
   const tags = mini ? [] : tagsOf(data, kind);
   if (tags.length) (face.querySelector(".stats") || face.querySelector(".card-type")).after(el("div", { class: "tags" }, tags));
-  if (shownFlags.length && !mini) {
+  if ((shownFlags.length || note) && !mini) {
     face.querySelector(".text").after(el("div", { class: "flags" }, shownFlags.map((f) =>
-      withHelp(el("span", { class: ["flag", `flag-${f}`] }, FLAGS[f][0]), FLAGS[f][1]))));
+      withHelp(el("span", { class: ["flag", `flag-${f}`] }, FLAGS[f][0]), FLAGS[f][1])),
+    note ? el("span", { class: "flag note" }, note) : null));
   }
+  if (data.card === turnTarget && inPlay) face.querySelector(".card-head").after(withHelp(el("div", { class: "turn-target" }, "the turn's target"), "minion-target"));
+  if (data.copied) face.title += `\nCopied from ${named(namesCache.names, data.copied)}`;
   return face;
 }
 
