@@ -77,7 +77,6 @@ MAX_NAME = 40
 MAX_TEXT = 400
 MAX_MINIONS = 60  # minion uids come first and the fight actions have a slot per minion
 MAX_COMMANDER_HEALTH = 60
-MAX_CARDS = 120  # every card has a uid in the card action space (120 uids per kind)
 
 
 class Effect(BaseModel):
@@ -257,8 +256,6 @@ class CardSet(BaseModel):
         ]
         placed = [(t, i, e) for t, entries in tables for i, e in enumerate(entries)]
         placed.append(("olympus", -1, self.olympus))
-        if len(placed) > MAX_CARDS:
-            raise ValueError(f"the set holds {len(placed)} cards; at most {MAX_CARDS} fit a game")
         first: dict[int, str] = {}
         for table, index, entry in placed:
             where = _where(table, index, entry)
@@ -312,8 +309,8 @@ class CardSet(BaseModel):
             if len(found) != 3:
                 held = "; ".join(found) or "none"
                 raise ValueError(
-                    f"{where}: each artifact needs exactly three minions carrying its number "
-                    f"{piece}, not {len(found)} ({held})"
+                    f"{where}, field piece: each artifact needs exactly three minions carrying "
+                    f"its number {piece}, not {len(found)} ({held})"
                 )
         if self.olympus.artifacts_to_win > len(self.artifact):
             raise ValueError(
@@ -411,9 +408,9 @@ def _entry_label(table: str, index: int, entry: Any) -> str:
             parts.append(f"{number:03d}")
         elif number is not None:
             parts.append(shown(number))
-        if isinstance(name, str) and len(name) <= MAX_NAME:
+        if isinstance(name, str) and 0 < len(name) <= MAX_NAME:
             parts.append(name)
-        elif name is not None:
+        elif name is not None and name != "":
             parts.append(shown(name))
         label = " (" + " ".join(parts) + ")" if parts else ""
     return f"{table} #{index + 1}{label}"
