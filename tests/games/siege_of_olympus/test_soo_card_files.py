@@ -596,7 +596,18 @@ def test_random_values_in_fields_load_or_are_refused(changes: list[tuple[int, ob
 
 
 def _texts(cards: CardSet) -> list[str]:
-    return [describe(effects) for effects in _effect_lists(cards) if effects]
+    texts = [describe(m.effects) for m in cards.minion if m.effects]
+    texts += [describe(s.effects, spell=True) for s in cards.spell if s.effects]
+    return texts + [describe(c.ability) for c in cards.commander]
+
+
+def test_an_ambush_names_who_attacks(cards: CardSet) -> None:
+    perseus = next(m for m in cards.minion if m.name == "Perseus")
+    ares = next(s for s in cards.spell if s.name == "Call of Ares")
+    assert describe(perseus.effects) == "Ambush: this minion attacks an enemy minion now."
+    assert describe(ares.effects, spell=True) == (
+        "Ambush: one of your minions attacks an enemy minion now."
+    )
 
 
 def test_the_glossary_has_an_entry_for_every_keyword_class_race_and_term(

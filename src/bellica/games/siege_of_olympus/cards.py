@@ -331,9 +331,10 @@ def _numbers(artifacts: dict[int, str]) -> str:
     return "artifacts: " + (", ".join(map(str, sorted(artifacts))) or "none")
 
 
-def describe(effects: list[Effect]) -> str:
-    """Effects in words, as the card text shows them."""
-    return " ".join(_sentence(e) for e in effects)
+def describe(effects: list[Effect], *, spell: bool = False) -> str:
+    """Effects in words, as the card text shows them (`spell`: a spell's, whose Ambush lets
+    one of your minions attack; a minion's Ambush is its own attack)."""
+    return " ".join(_sentence(e, spell) for e in effects)
 
 
 def _target(effect: Effect) -> str:
@@ -360,7 +361,7 @@ def _filters(effect: Effect) -> str:
     return text
 
 
-def _sentence(effect: Effect) -> str:
+def _sentence(effect: Effect, spell: bool = False) -> str:
     verb = effect.verb
     may = "You may " if effect.optional else ""
     n = effect.amount
@@ -377,12 +378,15 @@ def _sentence(effect: Effect) -> str:
     elif verb == "free":
         text = "Free: take a prisoner from Tartarus into your hand."
     elif verb == "ambush":
-        text = "Ambush: attack an enemy minion now."
+        who = "one of your minions attacks" if spell else "this minion attacks"
+        text = f"Ambush: {who} an enemy minion now."
     elif verb == "search":
         kind = {"minion": "a minion", "spell": "a spell", "any": "a card"}[effect.search or "any"]
         text = f"Search the Deck for {kind}{_filters(effect)}, then shuffle it."
     elif verb == "pick":
-        options = " or ".join(f"({describe(o).rstrip('.')})" for o in effect.pick or [])
+        options = " or ".join(
+            f"({describe(o, spell=spell).rstrip('.')})" for o in effect.pick or []
+        )
         text = f"Pick one: {options}."
     elif verb == "cripple":
         text = f"Cripple {_target(effect)}."
