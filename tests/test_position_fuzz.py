@@ -30,6 +30,7 @@ GAMES = [
     "bellum/solo-hercules",
     "bellum/solo-plague",
     "bellum/solo-troy",
+    "siege-of-olympus",
 ]
 
 SOURCE_GAMES = 6  # seeded random games per game that the positions are taken from
@@ -51,6 +52,7 @@ MOMENTS = {
     "bellum": ("phase deploy", "phase keep", "pay side=", "block side=", "result:"),
     "bellum/teams": ("member 1", "remove side=", "result:"),
     "bellum/solo-troy": ("reinforcements: 0", "result:"),
+    "siege-of-olympus": ("phase setup", "phase recruit", "phase attack", "stack: take", "result:"),
 }
 
 

@@ -23,7 +23,7 @@ SPECTATOR = -1
 
 # The parameters of an action that name what it touches as a drawing names it (a card's token,
 # a square): a lone choice taken for a seat marks them, like the events its rules describe.
-MARKED_PARAMS = ("card", "square", "from", "to")
+MARKED_PARAMS = ("card", "target", "square", "from", "to")
 
 
 def marked(action: Action) -> tuple[str, ...]:

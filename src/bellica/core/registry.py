@@ -16,6 +16,10 @@ _GAMES: dict[str, tuple[str, str]] = {
         "bellica.games.imperio_bellum:INFO",
         "bellica.games.imperio_bellum.game:ImperioBellum",
     ),
+    "siege-of-olympus": (
+        "bellica.games.siege_of_olympus:INFO",
+        "bellica.games.siege_of_olympus.game:SiegeOfOlympus",
+    ),
 }
 _loaded: dict[str, type[Game]] = {}
 _infos: dict[str, GameInfo] = {}

@@ -1,6 +1,6 @@
 """The card toolkit: physical copies, zones, per-card counters, card actions, hidden cards."""
 
-from bellica.core.cards.action_space import CardActionSpace
+from bellica.core.cards.action_space import CardActionSpace, Worded
 from bellica.core.cards.choices import CardChoice
 from bellica.core.cards.counters import Counter, Counters
 from bellica.core.cards.knowledge import resample, zone_tensor_size, zones_tensor
@@ -22,6 +22,7 @@ __all__ = [
     "Counters",
     "Family",
     "Layout",
+    "Worded",
     "Zones",
     "resample",
     "zone_tensor_size",

@@ -85,3 +85,25 @@ class CardActionSpace(dict[int, Action]):
         if uid is None:
             raise IllegalAction(f"no card {shown(token)} in this game")
         return self.card(kind, uid)
+
+
+class Worded(dict[tuple[int, str, int], Action]):
+    """A card decision in the words of what it concerns ("Block Chimera (013) with Nessus
+    (019)"): equal to the plain action (same kind, card and index, so records, JSON and the
+    legality check are unchanged), built once per wording and kept."""
+
+    def __init__(self, space: CardActionSpace) -> None:
+        super().__init__()
+        self.space = space
+
+    def __call__(self, action: Action, template: str, other: int) -> Action:
+        """`action` with the text `template`, whose {card} is its card and {other} card
+        `other` (-1: none)."""
+        key = (action.index, template, other)
+        found = self.get(key)
+        if found is None:
+            label = self.space.table.label
+            named = label[other] if other >= 0 else ""
+            text = template.format(card=label[self.space.uid(action)], other=named)
+            found = self[key] = Action(action.kind, dict(action.params), action.index, text)
+        return found

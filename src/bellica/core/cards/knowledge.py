@@ -28,26 +28,35 @@ def resample(
     For each side in turn: the order of its secret zones (a deck), its own cards too; when the
     seat may not look at that side's private zones (a hand), those cards and the secret ones
     are dealt again together, each zone keeping its size, the cards `required` names going
-    to its first private zone. Then each top-only zone below its top card. Cards in `fixed`
-    (a pending look has shown them) stay where they are, on top of their zones.
+    to its first private zone. A shared secret zone (one Deck for everybody) is dealt again
+    together with every hand the seat may not look at. Then each top-only zone below its top
+    card. Cards in `fixed` (a look has shown them, or everybody saw them arrive in a hand) stay
+    where they are (on top of a secret zone).
     """
     layout = zones.layout
     lists = zones.lists
+    unseen: list[int] = []  # the private zones the seat may not look at
+    kept: set[int] = set(fixed)
     for side in range(seating.sides):
         secret = layout.owned_by(side, SECRET)
-        hidden = [[u for u in lists[z] if u not in fixed] for z in secret]
-        kept = [[u for u in lists[z] if u in fixed] for z in secret]
+        hidden = [[u for u in lists[z] if u not in kept] for z in secret]
+        stays = [[u for u in lists[z] if u in kept] for z in secret]
         if seating.sees(seat, side):
-            for zone, cards, stay in zip(secret, hidden, kept, strict=True):
+            for zone, cards, stay in zip(secret, hidden, stays, strict=True):
                 rng.shuffle(cards)
                 lists[zone][:] = cards + stay
             continue
         private = layout.owned_by(side, PRIVATE)
-        pool = [u for cards in hidden for u in cards] + [u for z in private for u in lists[z]]
-        sizes = [len(lists[z]) for z in private] + [len(cards) for cards in hidden]
+        unseen += private
+        held = [[u for u in lists[z] if u in kept] for z in private]
+        pool = [u for cards in hidden for u in cards]
+        pool += [u for z in private for u in lists[z] if u not in kept]
+        sizes = [len(lists[z]) - len(h) for z, h in zip(private, held, strict=True)]
+        sizes += [len(cards) for cards in hidden]
         must = required(side, pool, rng) if required is not None and private else []
         if len(must) > sizes[0]:
             must = []
+        kept.update(must)
         rest = [u for u in pool if u not in must]
         rng.shuffle(rest)
         dealt = [must + rest[: sizes[0] - len(must)]] if private else []
@@ -55,23 +64,37 @@ def resample(
         for size in sizes[len(dealt) :]:
             dealt.append(rest[start : start + size])
             start += size
-        for zone, cards in zip(private, dealt, strict=False):
-            lists[zone][:] = cards
-        for zone, cards, stay in zip(secret, dealt[len(private) :], kept, strict=True):
+        for zone, cards, hold in zip(private, dealt, held, strict=False):
+            lists[zone][:] = hold + cards
+        for zone, cards, stay in zip(secret, dealt[len(private) :], stays, strict=True):
             lists[zone][:] = cards + stay
+    shared = [
+        z
+        for z in range(layout.size)
+        if layout.family_of[z].visibility == SECRET and not layout.family_of[z].owned
+    ]
+    if shared:
+        _deal_again(lists, shared + unseen, kept, rng)
     for zone in range(layout.size):
         family = layout.family_of[zone]
         pile = lists[zone]
-        if family.owned and family.visibility == SECRET:
-            continue
         if family.visibility == TOP and len(pile) > 2:
             below = pile[:-1]
             rng.shuffle(below)
             pile[:-1] = below
-        elif family.visibility == SECRET and not family.owned and len(pile) > 1:
-            below = [u for u in pile if u not in fixed]
-            rng.shuffle(below)
-            pile[:] = below + [u for u in pile if u in fixed]
+
+
+def _deal_again(lists: list[list[int]], zones: list[int], kept: Collection[int], rng: Rng) -> None:
+    """Shuffle the cards of `zones` (but those `kept`) together and deal them back, each zone
+    keeping its size; a kept card stays in its zone (on top of a secret one)."""
+    pool = [u for z in zones for u in lists[z] if u not in kept]
+    rng.shuffle(pool)
+    start = 0
+    for zone in zones:
+        stay = [u for u in lists[zone] if u in kept]
+        size = len(lists[zone]) - len(stay)
+        lists[zone][:] = pool[start : start + size] + stay
+        start += size
 
 
 def zone_tensor_size(zones_layout: Any, sides: int) -> int:
