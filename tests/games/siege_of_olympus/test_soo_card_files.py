@@ -4,6 +4,7 @@ field; and the glossary explains every word the cards use."""
 
 from __future__ import annotations
 
+import random
 import re
 import tempfile
 from collections import Counter
@@ -13,8 +14,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import bellica
 from bellica.core.errors import BellicaError, InvalidCardData
-from bellica.core.glossary import Glossary, load_glossary
+from bellica.core.glossary import Glossary, glossary_of, load_glossary
 from bellica.games.siege_of_olympus.cards import (
     BEATS,
     CARDS_FILE,
@@ -26,6 +28,7 @@ from bellica.games.siege_of_olympus.cards import (
     describe,
     load_cards,
 )
+from bellica.games.siege_of_olympus.game import SiegeOfOlympus
 
 CARDS = CARDS_FILE.read_text(encoding="utf-8")
 GLOSSARY_FILE = DATA_DIR / "glossary.toml"
@@ -38,7 +41,7 @@ KEYWORDS = {
     "Free": "free",
     "Primordial Attack": "primordial",
     "Lethal": "lethal",
-    "Copy and Replace": "copy",
+    "Copy and Replace": "copy-and-replace",
     "Add": "add",
     "Resistant": "resistant",
     "Search": "search",
@@ -112,7 +115,7 @@ def keywords_used(cards: CardSet) -> set[str]:
         if minion.add is not None:
             used.add("add")
         if minion.copy_ is not None:
-            used.add("copy")
+            used.add("copy-and-replace")
     if any(spell.disrupt for spell in cards.spell):
         used.add("disrupt")
     return used
@@ -617,7 +620,7 @@ def test_the_glossary_has_an_entry_for_every_keyword_class_race_and_term(
     terms = {"prisoner", "underworld", "tartarus", "agora", "artifact", "artifact-piece"}
     terms |= {"commander", "olympus", "minion", "spell", "cost", "attack", "health"}
     terms |= {"melee", "ranged", "bow", "deploy", "recruit", "attack-phase"}
-    terms |= {"dodge", "paralyzed", "crippled"}
+    terms |= {"dodge", "paralyzed", "crippled", "attacked", "used", "fresh"}
     wanted = set(KEYWORDS.values()) | set(CLASSES) | set(RACES) | terms
     assert wanted - keys == set()
     for word, key in KEYWORDS.items():
@@ -660,3 +663,85 @@ def test_a_glossary_word_may_mark_only_one_entry(tmp_path: Path) -> None:
     path.write_text(text.replace('words = ["dodge", "dodges"]', 'words = ["dodge", "lethal"]'))
     with pytest.raises(InvalidCardData, match="the word 'lethal' marks 2 entries"):
         load_glossary(path)
+
+
+# -- the game with a card file ----------------------------------------------------------------
+
+
+def _siege(cards: str | None = None, **options: str) -> SiegeOfOlympus:
+    game = bellica.load("siege-of-olympus", cards=cards, options=options)
+    assert isinstance(game, SiegeOfOlympus)
+    return game
+
+
+def _play_out(state: bellica.State, seed: int) -> bellica.State:
+    rng = random.Random(seed)
+    for _ in range(20_000):
+        if state.is_terminal:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.is_terminal
+    return state
+
+
+def test_the_game_plays_a_users_own_card_file(tmp_path: Path) -> None:
+    """`bellica.load(..., cards=PATH)`: the game deals and plays the edited cards."""
+    text = CARDS.replace('name = "Calliope"', 'name = "Clio"', 1)
+    text = text.replace('name = "Kronos"\nhealth = 22', 'name = "Kronos"\nhealth = 9', 1)
+    path = tmp_path / "mine.toml"
+    path.write_text(text, encoding="utf-8")
+    game = _siege(str(path), commanders="Kronos,Typhon")
+    assert game.table.label[game.table.uid("003")] == "Clio (003)"
+    state = game.new_game(seed=5)
+    assert [p["max_health"] for p in state.observation(-1)["players"]] == [9, 20]
+    _play_out(state, 5)
+    assert state.observation(-1)["result"]["winners"]
+
+
+def test_the_game_refuses_a_bad_card_file_naming_it(tmp_path: Path) -> None:
+    path = _file(tmp_path, CALLIOPE, CALLIOPE.replace("cost = 1", "cost = 9"))
+    with pytest.raises(InvalidCardData) as caught:
+        bellica.load("siege-of-olympus", cards=str(path))
+    assert str(caught.value).startswith(f"{path}: minion #3 (003 Calliope), field cost: ")
+    path.write_text(CARDS.replace("piece = 11\n", "piece = 12\n", 1), encoding="utf-8")
+    with pytest.raises(InvalidCardData, match="field piece: artifact 12 is already carried"):
+        bellica.load("siege-of-olympus", cards=str(path))
+
+
+def test_our_cards_play_to_an_end(cards: CardSet) -> None:
+    """Random games with our set end (a Commander falls or Olympus does) before the turn
+    limit: enough Primordial minions and damage reach the Commanders."""
+    game = _siege()
+    assert game.card_set == cards
+    for seed in range(6):
+        state = _play_out(game.new_game(seed=seed), seed)
+        assert "turn limit" not in state.observation(-1)["result"]["reason"].lower()
+
+
+def test_every_keyword_the_game_tags_and_every_word_of_its_card_texts_has_an_entry() -> None:
+    """The view's `keywords` of each card are glossary keys, and each card text's labels
+    ("Lethal.", "Reborn: ...") and game words (Underworld, Deploy) are marked."""
+    game = _siege()
+    glossary = glossary_of(game)
+    keys = {entry.key for entry in glossary.entry}
+    tagged = {key for card_keys in game.keywords for key in card_keys}
+    assert tagged == set(KEYWORDS.values())
+    assert tagged <= keys
+    titles = [c.name for c in game.table.card] + [c.ability_name for c in game.card_set.commander]
+    names = {word for title in titles for word in re.findall(r"[A-Z][a-z-]+", title)}
+    for text in game.texts:
+        marked = _marked(glossary, text)
+        for label in re.finditer(r"(?:^|[.:] )([A-Z][a-z]+(?: [A-Z][a-z]+)*)[.:]", text):
+            assert label.start(1) in marked, (label[1], text)
+        for word in re.finditer(r"(?<=[a-z,] )[A-Z][a-z-]+", text):
+            assert word[0] in names or word.start() in marked, (word[0], text)
+
+
+def _marked(glossary: Glossary, text: str) -> set[int]:
+    """The positions of `text` inside a word or phrase that marks a glossary entry."""
+    inside = set()
+    for entry in glossary.entry:
+        for word in entry.marks():
+            for hit in re.finditer(rf"(?<!\w){re.escape(word)}(?!\w)", text, re.IGNORECASE):
+                inside |= set(range(hit.start(), hit.end()))
+    return inside
