@@ -177,7 +177,7 @@ class SiegeOfOlympus(Game):
         return playout_action(state, rng)
 
     def render(self, observation: dict[str, Any]) -> Any:
-        from bellica.games.siege_of_olympus.view import render
+        from bellica.games.siege_of_olympus.terminal import render
 
         return render(observation)
 
