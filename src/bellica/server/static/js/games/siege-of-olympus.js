@@ -10,16 +10,17 @@ import { capitalized } from "/static/js/kit/log.js";
 import { markIds } from "/static/js/kit/marks.js";
 import { token } from "/static/js/kit/tokens.js";
 
-const PHASES = [["deploy", "Deploy"], ["recruit", "Recruit"], ["attack", "Attack"]];
+/** The turn's phases: the view's name, the words shown, the glossary key. */
+const PHASES = [["deploy", "Deploy", "deploy"], ["recruit", "Recruit", "recruit"], ["attack", "Attack", "attack-phase"]];
 const RACES = ["olympian", "titan", "half-god", "giant", "creature"];
 /** A flag's words on a card, and the glossary key that explains it. */
 const FLAGS = {
-  paralyzed: ["paralyzed", "paralyze"],
-  crippled: ["crippled", "cripple"],
+  paralyzed: ["paralyzed", "paralyzed"],
+  crippled: ["crippled", "crippled"],
   dodge: ["dodge", "dodge"],
   fresh: ["summon next turn", "fresh"],
   attacked: ["attacked", "attacked"],
-  used: ["effect used", "activate"],
+  used: ["effect used", "used"],
 };
 /** The flags that mean something on a card in a hand (the others only in play or in Tartarus). */
 const HAND_FLAGS = new Set(["fresh"]);
@@ -42,11 +43,11 @@ export default {
 // The attacker picked in the browser (picking sends nothing): the targets its legal attacks
 // offer are highlighted until one is clicked, the attacker is clicked again, anything else is
 // clicked, Escape is pressed or the position changes.
-let picked = { key: "", attacker: null };
+let picked = { key: "", attacker: null, forced: false };
 let redrawPicked = null;
 
 document.addEventListener("keydown", (event) => {
-  if (event.key !== "Escape" || picked.attacker === null || document.querySelector("#chooser")) return;
+  if (event.key !== "Escape" || picked.attacker === null || picked.forced || document.querySelector("#chooser")) return;
   picked = { ...picked, attacker: null };
   redrawPicked?.();
 });
@@ -87,7 +88,7 @@ function named(names, tokenId) {
 function drawSiege(view, ctx) {
   const obs = view.observation;
   const key = `${view.game?.id}:${view.seat}:${view.game?.moves}`;
-  if (picked.key !== key) picked = { key, attacker: null };
+  if (picked.key !== key) picked = { key, attacker: null, forced: false };
   redrawPicked = ctx.redraw;
   playContext = ctx;
   turnTarget = obs.turn?.target ?? null;
@@ -109,7 +110,7 @@ function drawSiege(view, ctx) {
     dataset: { round: obs.round, phase: obs.phase, seat: view.seat ?? "spectator", picked: actions.aiming ? picked.attacker : "" },
     onclick: (event) => {
       // a click anywhere but a card or button puts the picked attacker back
-      if (picked.attacker === null || event.target.closest?.(".actionable, button, summary, a, input, label")) return;
+      if (picked.attacker === null || picked.forced || event.target.closest?.(".actionable, button, summary, a, input, label")) return;
       picked = { ...picked, attacker: null };
       ctx.redraw();
     },
@@ -139,8 +140,11 @@ function tableActions(legal, names, pick) {
     if (!group.has(action.card)) group.set(action.card, []);
     group.get(action.card).push(entry);
   }
-  const attacker = attacks.has(picked.attacker) ? picked.attacker : null;
-  if (attacker === null) picked = { ...picked, attacker: null };
+  let attacker = attacks.has(picked.attacker) ? picked.attacker : null;
+  // every choice is an attack of one minion (an Ambush): its targets are lit at once
+  const forced = attacks.size === 1 && legal.every((entry) => entry.action.kind === "attack");
+  if (forced) attacker = [...attacks.keys()][0];
+  picked = { ...picked, attacker, forced };
   const targets = new Map();
   for (const entry of attacks.get(attacker) || []) targets.set(String(entry.action.target), entry);
   const entriesOf = (tokenId) => {
@@ -148,9 +152,8 @@ function tableActions(legal, names, pick) {
     const entries = [...(byCard.get(tokenId) || [])];
     if (attacks.has(tokenId)) {
       const name = names.get(tokenId) || `card ${tokenId}`;
-      entries.push(tokenId === attacker
-        ? { text: `Put back ${name} (no attack)`, action: { kind: "put back" }, run: () => pick(null) }
-        : { text: `Attack with ${name}…`, action: { kind: "attack" }, run: () => pick(tokenId) });
+      if (tokenId !== attacker) entries.push({ text: `Attack with ${name}…`, action: { kind: "attack" }, run: () => pick(tokenId) });
+      else if (!forced) entries.push({ text: `Put back ${name} (no attack)`, action: { kind: "put back" }, run: () => pick(null) });
     }
     return entries;
   };
@@ -158,6 +161,7 @@ function tableActions(legal, names, pick) {
     entriesOf,
     aiming: attacker !== null,
     attacker,
+    forced,
     isTarget: (tokenId) => attacker !== null && targets.has(tokenId),
     commanderAttack: targets.get("commander") || null,
     usable: (tokenId) => byCard.has(tokenId) || attacks.has(tokenId),
@@ -175,15 +179,15 @@ function statusBar(obs, names, ctx) {
     obs.phase === "setup" ? fact("Phase", obs.phase_name || "Set-up") : null,
     over ? fact("Result", obs.result?.reason || "over") : null,
     !over && obs.phase !== "setup"
-      ? el("ol", { class: "phases", "aria-label": "Phases of the turn" }, PHASES.map(([phase, label]) =>
-        withHelp(el("li", { class: ["phase", obs.phase === phase && "current"], dataset: { phase } }, label), phase)))
+      ? el("ol", { class: "phases", "aria-label": "Phases of the turn" }, PHASES.map(([phase, label, key]) =>
+        withHelp(el("li", { class: ["phase", obs.phase === phase && "current"], dataset: { phase } }, label), key)))
       : null,
     obs.active !== undefined && obs.active !== null && !over ? fact("Turn", capitalized(sideName(obs, obs.active, ctx))) : null,
     !over && obs.phase !== "setup"
       ? withHelp(fact("Agora exchange", turn.exchanged ? "used" : "available", turn.exchanged ? "used" : "open"), "exchange")
       : null,
     !over && obs.phase !== "setup"
-      ? withHelp(fact("Minion target", turn.target ? named(names, turn.target) : "none yet", turn.target ? "set" : ""), "minion-target")
+      ? withHelp(fact("Minion target", turn.target ? named(names, turn.target) : "none yet", turn.target ? "set" : ""), "attack-phase")
       : null,
     fact("Goal", `${obs.artifacts_to_win ?? 3} Artifacts`),
     animationSwitch());
@@ -232,7 +236,9 @@ function decision(obs, names, card, ctx, actions) {
       "."),
     casting.length ? el("div", { class: "casting" }, el("h4", {}, "Being cast"), el("div", { class: "cards" }, casting.map((c) => card(c, { compact: true })))) : null,
     offered.length ? el("div", { class: "cards offered" }, offered.map((c) => card(c, { compact: true }))) : null,
-    actions.aiming ? el("p", { class: "aim-help" }, `${named(names, actions.attacker)} attacks: click a highlighted target, or anywhere else to put it back.`) : null);
+    actions.aiming
+      ? el("p", { class: "aim-help" }, `${named(names, actions.attacker)} attacks: click a highlighted target${actions.forced ? "" : ", or anywhere else to put it back"}.`)
+      : null);
 }
 
 // --- a side of the table --------------------------------------------------------------------------
@@ -283,7 +289,7 @@ function commander(player, obs, actions, ctx) {
     bar, el("span", { class: "health-value" }, el("strong", {}, String(health)), ` / ${max}`)),
   el("div", { class: "commander-facts" },
     data ? withHelp(el("span", { class: ["ability", player.ability_used ? "used" : "ready"], title: data.text || "" },
-      player.ability_used ? "Ability used" : "Ability ready"), "ability") : null,
+      player.ability_used ? "Ability used" : "Ability ready"), "commander") : null,
     withHelp(el("span", { class: "artifact-count", dataset: { count: artifacts.length, goal } },
       el("strong", {}, String(artifacts.length)), ` of ${goal} Artifacts`), "artifact")),
   artifacts.length
@@ -330,7 +336,7 @@ function pieceProgress(player, obs) {
   if (!entries.length) return null;
   entries.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
   const pile = new Map((obs.artifact_pile || []).map((a) => [Number(a.piece), a.name]));
-  return el("div", { class: "pieces" }, withHelp(el("span", { class: "label" }, "Pieces"), "artifact"),
+  return el("div", { class: "pieces" }, withHelp(el("span", { class: "label" }, "Pieces"), "artifact-piece"),
     entries.map(([number, count]) => el("span", {
       class: ["piece-progress", count >= PIECES_PER_ARTIFACT - 1 && "close"],
       dataset: { piece: number, count },
@@ -462,7 +468,7 @@ function cardElement(data, entries, { inPlay = false, prisoner = false, compact 
       withHelp(el("span", { class: ["flag", `flag-${f}`] }, FLAGS[f][0]), FLAGS[f][1])),
     note ? el("span", { class: "flag note" }, note) : null));
   }
-  if (data.card === turnTarget && inPlay) face.querySelector(".card-head").after(withHelp(el("div", { class: "turn-target" }, "the turn's target"), "minion-target"));
+  if (data.card === turnTarget && inPlay) face.querySelector(".card-head").after(withHelp(el("div", { class: "turn-target" }, "the turn's target"), "attack-phase"));
   if (data.copied) face.title += `\nCopied from ${named(namesCache.names, data.copied)}`;
   return face;
 }
@@ -503,8 +509,9 @@ function stats(data, kind, inPlay) {
 function tagsOf(data, kind) {
   const tags = [];
   const pieces = Array.isArray(data.pieces) && data.pieces.length ? data.pieces : data.piece !== undefined && data.piece !== null && kind === "minion" ? [data.piece] : [];
-  pieces.forEach((n, i) => tags.push(withHelp(pieceBadge(n, i > 0 || (data.piece !== undefined && Number(n) !== Number(data.piece)) ? "extra" : ""), "artifact")));
-  if (kind === "minion" && data.style) tags.push(withHelp(el("span", { class: ["style", `style-${data.style}`] }, data.style), data.style, data.style !== "melee" && "ranged"));
+  pieces.forEach((n, i) => tags.push(withHelp(pieceBadge(n, i > 0 || (data.piece !== undefined && Number(n) !== Number(data.piece)) ? "extra" : ""), "artifact-piece")));
+  // bow has its own entry; the spell style is told in the ranged one (the "spell" key is the card type)
+  if (kind === "minion" && data.style) tags.push(withHelp(el("span", { class: ["style", `style-${data.style}`] }, data.style), data.style === "spell" ? "ranged" : data.style));
   for (const word of data.keywords || []) {
     if (word === data.class || word === data.race) continue;
     tags.push(withHelp(el("span", { class: ["keyword", `kw-${word}`] }, nameOf(word)), word));
