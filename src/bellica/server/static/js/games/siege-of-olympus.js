@@ -75,7 +75,7 @@ function cardNames(obs) {
     note(p.commander);
     [...(p.minions || []), ...(p.known || []), ...(p.artifacts || [])].forEach(note);
   }
-  for (const zone of [obs.hand, obs.tartarus, obs.agora, obs.underworld, obs.artifact_pile, obs.decision?.cards]) (zone || []).forEach(note);
+  for (const zone of [obs.hand, obs.tartarus, obs.agora, obs.underworld, obs.artifact_pile, obs.casting, obs.unchosen, obs.decision?.cards]) (zone || []).forEach(note);
   note(obs.olympus);
   return names;
 }
@@ -235,7 +235,8 @@ function decision(obs, names, card, ctx, actions) {
       about ? el("span", { class: "source" }, d.kind === "disrupt_window" && NEGATED[d.event] ? ` against the ${NEGATED[d.event]} of ${about}` : ` · ${about}`) : null,
       "."),
     casting.length ? el("div", { class: "casting" }, el("h4", {}, "Being cast"), el("div", { class: "cards" }, casting.map((c) => card(c, { compact: true })))) : null,
-    offered.length ? el("div", { class: "cards offered" }, offered.map((c) => card(c, { compact: true }))) : null,
+    // a Commander's whole ability is worth reading before choosing it
+    offered.length ? el("div", { class: "cards offered" }, offered.map((c) => card(c, { compact: c.kind !== "commander" }))) : null,
     actions.aiming
       ? el("p", { class: "aim-help" }, `${named(names, actions.attacker)} attacks: click a highlighted target${actions.forced ? "" : ", or anywhere else to put it back"}.`)
       : null);
@@ -284,9 +285,11 @@ function commander(player, obs, actions, ctx) {
   el("div", { class: "commander-head" },
     el("span", { class: "who" }, capitalized(sideName(obs, player.side, ctx))),
     player.relation ? el("span", { class: ["badge", `badge-${player.relation}`] }, player.relation === "you" ? "you" : "opponent") : null),
-  el("div", { class: "commander-name" }, data?.name || player.label || "No Commander yet"),
-  el("div", { class: "health", title: `health ${health} of ${max}` },
-    bar, el("span", { class: "health-value" }, el("strong", {}, String(health)), ` / ${max}`)),
+  data
+    ? [el("div", { class: "commander-name" }, data.name),
+      el("div", { class: "health", title: `health ${health} of ${max}` },
+        bar, el("span", { class: "health-value" }, el("strong", {}, String(health)), ` / ${max}`))]
+    : el("div", { class: "commander-name unchosen" }, "Commander not chosen yet"),
   el("div", { class: "commander-facts" },
     data ? withHelp(el("span", { class: ["ability", player.ability_used ? "used" : "ready"], title: data.text || "" },
       player.ability_used ? "Ability used" : "Ability ready"), "commander") : null,
