@@ -55,7 +55,7 @@ def card_text(card: Any) -> str:
             words.append(when + combine + describe(card.effects))
         return " ".join(words)
     if isinstance(card, Spell):
-        text = describe(card.effects)
+        text = describe(card.effects, spell=True)
         if card.disrupt:
             negated = " or ".join(
                 {"spell": "a spell", "effect": "an effect", "attack": "an attack"}[n]

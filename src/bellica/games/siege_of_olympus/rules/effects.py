@@ -285,8 +285,10 @@ class PickOption(Decision):
         plain = state.game.actions.plain
         game = state.game
         out = []
+        spell = not game.is_minion[self.card]
         for i, option in enumerate(options):
-            text = f"{game.table.label[self.card]}: {describe(option).rstrip('.')}"
+            words = describe(option, spell=spell).rstrip(".")
+            text = f"{game.table.label[self.card]}: {words}"
             out.append(_retitled(game, plain(PICKS[i]), text))
         return out
 
