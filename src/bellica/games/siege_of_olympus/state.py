@@ -170,10 +170,14 @@ class SiegeState(State):
         return -1
 
     def is_crippled(self, uid: int) -> bool:
-        return self.crippled[uid] >= self.turn
+        """Crippled until the end of turn `crippled[uid]` (0: never crippled)."""
+        until = self.crippled[uid]
+        return until > 0 and until >= self.turn
 
     def is_paralyzed(self, uid: int) -> bool:
-        return self.paralyzed[uid] >= self.turn
+        """Paralyzed until the end of turn `paralyzed[uid]` (0: never paralyzed)."""
+        until = self.paralyzed[uid]
+        return until > 0 and until >= self.turn
 
     def class_of(self, uid: int) -> str:
         other = self.copied[uid]
@@ -229,7 +233,7 @@ class SiegeState(State):
 
     def keyword(self, uid: int, name: str) -> bool:
         """Whether a minion has a keyword property now (a crippled one has none)."""
-        return uid in self.game.keyworded[name] and self.crippled[uid] < self.turn
+        return uid in self.game.keyworded[name] and not self.is_crippled(uid)
 
     def opponent(self, side: int) -> int:
         return 1 - side
