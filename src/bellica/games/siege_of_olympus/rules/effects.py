@@ -172,6 +172,14 @@ class Resolve(Step):
                 state.stack.append(PickOption(side, card, index))
                 return
             state.stack.append(Resolve(side, card, index + 1))
+        if effect.verb == "search" and not effect.optional:
+            # A lone match is taken at once: as a choice taken for the player, the log would
+            # name the searched card to everyone.
+            found = targets(state, side, effect, card)
+            if len(found) <= 1:
+                if found:
+                    carry_out(state, side, card, effect, found[0])
+                return
         if effect.verb in CHOOSING or effect.verb == CHOOSING_ARTIFACT:
             state.stack.append(ChooseTarget(side, card, index, option, sub))
         else:
