@@ -25,8 +25,11 @@ def effect_at(state: SiegeState, card: int, index: int, option: int, sub: int) -
         return None
     if option < 0:
         return effects[index]
-    chosen = effects[index].pick or []
-    return chosen[option][sub] if sub < len(chosen[option]) else None
+    options = effects[index].pick or []
+    if option >= len(options):  # (a position may name an option the card does not have)
+        return None
+    chosen = options[option]
+    return chosen[sub] if sub < len(chosen) else None
 
 
 # -- who and what an effect may choose -------------------------------------------------------
