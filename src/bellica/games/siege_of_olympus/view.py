@@ -445,11 +445,11 @@ def _event(state: SiegeState, event: tuple[Any, ...]) -> Event:
 _SYNERGY_TEXT = {
     "spellcaster": "1 damage to every enemy minion",
     "trickster": "each Trickster will dodge the next attack against it",
-    "olympian": "an enemy Titan costing 3 or less may be destroyed",
-    "titan": "an enemy Half-god costing 3 or less may be destroyed",
-    "half-god": "an enemy Creature costing 3 or less may be destroyed",
-    "giant": "an enemy Olympian costing 3 or less may be destroyed",
-    "creature": "an enemy Giant costing 3 or less may be destroyed",
+    "olympian": "an enemy or imprisoned Titan costing 3 or less is destroyed",
+    "titan": "an enemy or imprisoned Half-god costing 3 or less is destroyed",
+    "half-god": "an enemy or imprisoned Creature costing 3 or less is destroyed",
+    "giant": "an enemy or imprisoned Olympian costing 3 or less is destroyed",
+    "creature": "an enemy or imprisoned Giant costing 3 or less is destroyed",
 }
 
 
