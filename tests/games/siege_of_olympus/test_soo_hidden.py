@@ -50,7 +50,7 @@ def _states(seeds: range, moves: int = 160) -> Iterator[SiegeState]:
             state.apply(rng.choice(state.legal_actions()))
 
 
-# -- ruling 29: known cards ----------------------------------------------------------------------
+# -- ruling 29: known cards -------------------------------------------------------------------
 def test_openly_taken_cards_are_known_to_the_opponent() -> None:
     state = position(
         hands={0: ["Insight", "Bolt"]},
@@ -102,7 +102,7 @@ def test_determinize_keeps_known_cards_in_hand() -> None:
     assert changed  # the unknown cards were dealt again
 
 
-# -- ruling 30: the Search -------------------------------------------------------------------------
+# -- ruling 30: the Search --------------------------------------------------------------------
 def test_search_shows_matches_to_the_searcher_only() -> None:
     state = position(hands={0: ["Seek"]}, minions={0: ["Wisp"]})
     play(state, card(state, "cast", "Seek"))
@@ -121,7 +121,9 @@ def test_search_shows_matches_to_the_searcher_only() -> None:
     assert "Pebble" not in public
     assert any("Pebble" in text for e in events for seat, text in e.private if seat == 0)
     assert all(seat == 0 for e in events for seat, _ in e.private)
-    assert all(token != state.game.table.token[uid(state, "Pebble")] for e in events for token in e.marks)
+    assert all(
+        token != state.game.table.token[uid(state, "Pebble")] for e in events for token in e.marks
+    )
 
 
 def test_search_shuffles_the_deck() -> None:
@@ -150,16 +152,14 @@ def test_a_lone_search_match_is_not_named_to_the_opponent() -> None:
     assert _known(state.observation(1), 0) == []
 
 
-# -- random positions --------------------------------------------------------------------------------
+# -- random positions -------------------------------------------------------------------------
 def test_observations_hide_the_other_hand_and_the_deck() -> None:
     checked = 0
     for state in _states(range(6)):
         for seat in (0, 1):
             other = 1 - seat
             secret = {
-                state.game.table.token[u]
-                for u in state.hand[other]
-                if u not in state.known[other]
+                state.game.table.token[u] for u in state.hand[other] if u not in state.known[other]
             } | {state.game.table.token[u] for u in state.deck}
             obs = state.observation(seat)
             decision = obs["decision"] or {}

@@ -121,7 +121,8 @@ def test_an_unknown_line_is_refused() -> None:
             "sits over a resolve",
         ),
         (
-            "stack: fight side=0 attacker=002 target=026; disrupt_window side=0 event=attack card=-",
+            "stack: fight side=0 attacker=002 target=026; "
+            "disrupt_window side=0 event=attack card=-",
             "not may Disrupt",
         ),
     ],
