@@ -180,6 +180,7 @@ def test_determinization_changes_nothing_a_seat_sees() -> None:
             assert other.observation(seat) == state.observation(seat)
             assert np.array_equal(other.observation_tensor(seat), state.observation_tensor(seat))
             assert other.current_player == state.current_player
+            assert other.legal_actions()  # a state that can go on (a Disrupt kept, if asked)
             if state.current_player == seat:
                 assert other.legal_actions() == state.legal_actions()
             checked += 1
@@ -195,3 +196,28 @@ def test_draws_are_told_to_the_drawer_only() -> None:
     assert "Oracle" in draw.private[0][1]
     assert not draw.marks
     assert draw.private_marks == ((0, (state.game.table.token[uid(state, "Oracle")],)),)
+
+
+def test_determinize_keeps_an_answering_disrupt_in_the_asked_hand() -> None:
+    state = position(
+        hands={0: ["Bolt"], 1: ["Counterspell", "Insight", "Mend"]}, minions={1: ["Behemoth"]}
+    )
+    play(state, card(state, "cast", "Bolt"))
+    assert state.current_player == 1
+    disrupts = state.game.disrupts
+    for seed in range(10):
+        other = state.determinize(0, seed)
+        assert isinstance(other, SiegeState)
+        assert any("spell" in disrupts[u] for u in other.hand[1])
+        assert other.legal_actions() and other.current_player == 1
+        assert other.observation(0) == state.observation(0)
+
+
+def test_determinize_keeps_the_search_choices_for_the_searcher() -> None:
+    state = position(hands={0: ["Seek"], 1: ["Insight", "Mend"]})
+    play(state, card(state, "cast", "Seek"))
+    before = state.observation(0)
+    for seed in range(5):
+        other = state.determinize(0, seed)
+        assert other.observation(0) == before
+        assert other.legal_actions() == state.legal_actions()

@@ -193,6 +193,9 @@ def test_agora_and_search_cards_are_playable_at_once() -> None:
     play(state, card(state, "cast", "Seek"), card(state, "target", "Pebble"))
     assert where(state, "Pebble") == "hand 0"
     assert {"Wisp", "Pebble"} <= cards_of(state, "summon")
+    drawn = position(hands={0: ["Insight"]}, deck=["Wisp"])
+    play(drawn, card(drawn, "cast", "Insight"))
+    assert cards_of(drawn, "summon") == {"Wisp"}  # a drawn card, too
 
 
 # -- ruling 24: limits ------------------------------------------------------------------------
