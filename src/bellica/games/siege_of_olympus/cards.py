@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -247,47 +246,95 @@ class CardSet(BaseModel):
 
     @model_validator(mode="after")
     def _consistent(self) -> CardSet:
-        entries: list[Entry] = [
-            *self.minion,
-            *self.spell,
-            *self.artifact,
-            *self.commander,
-            self.olympus,
+        """Checks across entries; each message names the entry and field at fault, as the
+        per-entry errors do ("minion #3 (003 Calliope), field piece: ...")."""
+        tables: list[tuple[str, list[Entry]]] = [
+            ("minion", list(self.minion)),
+            ("spell", list(self.spell)),
+            ("artifact", list(self.artifact)),
+            ("commander", list(self.commander)),
         ]
-        numbers = Counter(e.number for e in entries)
-        for number, uses in numbers.items():
-            if uses > 1:
-                raise ValueError(f"card {number:03d}: its number is used twice")
-        names = Counter(e.name for e in entries)
-        for name, uses in names.items():
-            if uses > 1:
-                raise ValueError(f"two cards are called {name!r}")
-        if len(self.minion) < 6:
-            raise ValueError("Tartarus needs at least 6 minions")
-        artifacts = Counter(a.piece for a in self.artifact)
-        for piece, uses in artifacts.items():
-            if uses > 1:
-                raise ValueError(f"two artifacts have the number {piece}")
-        pieces = Counter(m.piece for m in self.minion)
-        for piece, uses in sorted(pieces.items()):
-            if piece not in artifacts:
-                raise ValueError(f"minions carry piece {piece}, but no artifact has that number")
-            if uses != 3:
-                raise ValueError(f"artifact {piece} needs exactly three minion pieces, not {uses}")
-        for minion in self.minion:
+        placed = [(t, i, e) for t, entries in tables for i, e in enumerate(entries)]
+        placed.append(("olympus", -1, self.olympus))
+        first: dict[int, str] = {}
+        for table, index, entry in placed:
+            where = _where(table, index, entry)
+            if entry.number in first:
+                raise ValueError(
+                    f"{where}, field number: {entry.number:03d} is already the number of "
+                    f"{first[entry.number]}"
+                )
+            first[entry.number] = where
+        named: dict[str, str] = {}
+        for table, index, entry in placed:
+            where = _where(table, index, entry)
+            if entry.name in named:
+                raise ValueError(
+                    f"{where}, field name: {entry.name!r} is already the name of "
+                    f"{named[entry.name]}"
+                )
+            named[entry.name] = where
+        artifacts: dict[int, str] = {}
+        for index, artifact in enumerate(self.artifact):
+            where = _where("artifact", index, artifact)
+            if artifact.piece in artifacts:
+                raise ValueError(
+                    f"{where}, field piece: artifact number {artifact.piece} is already "
+                    f"{artifacts[artifact.piece]}"
+                )
+            artifacts[artifact.piece] = where
+        for index, minion in enumerate(self.minion):
             if minion.add is not None and minion.add not in artifacts:
-                raise ValueError(f"{minion.name} adds piece {minion.add}, which no artifact has")
+                raise ValueError(
+                    f"{_where('minion', index, minion)}, field add: no artifact has the number "
+                    f"{minion.add} ({_numbers(artifacts)})"
+                )
+        carriers: dict[int, list[str]] = {}
+        for index, minion in enumerate(self.minion):
+            where = _where("minion", index, minion)
+            if minion.piece not in artifacts:
+                raise ValueError(
+                    f"{where}, field piece: no artifact has the number {minion.piece} "
+                    f"({_numbers(artifacts)})"
+                )
+            carriers.setdefault(minion.piece, []).append(where)
+            if len(carriers[minion.piece]) > 3:
+                raise ValueError(
+                    f"{where}, field piece: artifact {minion.piece} is already carried by three "
+                    f"minions ({'; '.join(carriers[minion.piece][:3])}); each number needs "
+                    "exactly three"
+                )
+        for piece, where in sorted(artifacts.items()):
+            found = carriers.get(piece, [])
+            if len(found) != 3:
+                held = "; ".join(found) or "none"
+                raise ValueError(
+                    f"{where}, field piece: each artifact needs exactly three minions carrying "
+                    f"its number {piece}, not {len(found)} ({held})"
+                )
         if self.olympus.artifacts_to_win > len(self.artifact):
             raise ValueError(
-                f"Olympus asks for {self.olympus.artifacts_to_win} artifacts; "
-                f"the set has {len(self.artifact)}"
+                f"olympus ({self.olympus.number:03d} {self.olympus.name}), field "
+                f"artifacts_to_win: {self.olympus.artifacts_to_win} is more than the "
+                f"{len(self.artifact)} artifacts of the set"
             )
         return self
 
 
-def describe(effects: list[Effect]) -> str:
-    """Effects in words, as the card text shows them."""
-    return " ".join(_sentence(e) for e in effects)
+def _where(table: str, index: int, entry: Entry) -> str:
+    """ "minion #3 (003 Calliope)": how an error names a validated entry."""
+    place = f"{table} #{index + 1}" if index >= 0 else table
+    return f"{place} ({entry.number:03d} {entry.name})"
+
+
+def _numbers(artifacts: dict[int, str]) -> str:
+    return "artifacts: " + (", ".join(map(str, sorted(artifacts))) or "none")
+
+
+def describe(effects: list[Effect], *, spell: bool = False) -> str:
+    """Effects in words, as the card text shows them (`spell`: a spell's, whose Ambush lets
+    one of your minions attack; a minion's Ambush is its own attack)."""
+    return " ".join(_sentence(e, spell) for e in effects)
 
 
 def _target(effect: Effect) -> str:
@@ -314,7 +361,7 @@ def _filters(effect: Effect) -> str:
     return text
 
 
-def _sentence(effect: Effect) -> str:
+def _sentence(effect: Effect, spell: bool = False) -> str:
     verb = effect.verb
     may = "You may " if effect.optional else ""
     n = effect.amount
@@ -331,12 +378,15 @@ def _sentence(effect: Effect) -> str:
     elif verb == "free":
         text = "Free: take a prisoner from Tartarus into your hand."
     elif verb == "ambush":
-        text = "Ambush: attack an enemy minion now."
+        who = "one of your minions attacks" if spell else "this minion attacks"
+        text = f"Ambush: {who} an enemy minion now."
     elif verb == "search":
         kind = {"minion": "a minion", "spell": "a spell", "any": "a card"}[effect.search or "any"]
         text = f"Search the Deck for {kind}{_filters(effect)}, then shuffle it."
     elif verb == "pick":
-        options = " or ".join(f"({describe(o).rstrip('.')})" for o in effect.pick or [])
+        options = " or ".join(
+            f"({describe(o, spell=spell).rstrip('.')})" for o in effect.pick or []
+        )
         text = f"Pick one: {options}."
     elif verb == "cripple":
         text = f"Cripple {_target(effect)}."
@@ -352,14 +402,20 @@ def _sentence(effect: Effect) -> str:
 
 
 def _entry_label(table: str, index: int, entry: Any) -> str:
-    """ "minion #3 (3 Talos)": the entry's table and place in the file, its number and name."""
+    """ "minion #3 (003 Calliope)": the entry's table and place in the file, its number and
+    name as read (an error may come from a bad number or name, so anything is shown safely)."""
     label = ""
     if isinstance(entry, dict):
-        parts = [
-            x if isinstance(x, str) and len(x) <= MAX_NAME else shown(x)
-            for x in (entry.get("number"), entry.get("name"))
-            if x is not None
-        ]
+        number, name = entry.get("number"), entry.get("name")
+        parts = []
+        if isinstance(number, int) and not isinstance(number, bool) and 0 <= number <= 999:
+            parts.append(f"{number:03d}")
+        elif number is not None:
+            parts.append(shown(number))
+        if isinstance(name, str) and 0 < len(name) <= MAX_NAME:
+            parts.append(name)
+        elif name is not None and name != "":
+            parts.append(shown(name))
         label = " (" + " ".join(parts) + ")" if parts else ""
     return f"{table} #{index + 1}{label}"
 

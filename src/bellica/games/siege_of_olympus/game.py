@@ -82,6 +82,20 @@ class SiegeOfOlympus(Game):
             ("joker" if c.joker else c.copy_ or "") if isinstance(c, Minion) else ""
             for c in table.card
         ]
+        # Printed values by uid, read in the hot paths (non-minions hold neutral values).
+        minion = [c if isinstance(c, Minion) else None for c in table.card]
+        self.attack = [m.attack if m else 0 for m in minion]
+        self.health = [m.health if m else 0 for m in minion]
+        self.class_ = [m.class_ if m else "" for m in minion]
+        self.race = [m.race if m else "" for m in minion]
+        self.piece = [m.piece if m else 0 for m in minion]
+        self.add = [m.add if m and m.add is not None else -1 for m in minion]
+        self.cost = [m.cost if m else 0 for m in minion]
+        self.ranged = [bool(m and m.ranged) for m in minion]
+        self.keyworded = {
+            name: frozenset(u for u, m in enumerate(minion) if m and getattr(m, name))
+            for name in ("primordial", "lethal", "resistant")
+        }
         self.artifact_of_piece = {table.card[u].piece: u for u in self.artifact_uids}
         self.disrupts = [list(c.disrupt) if isinstance(c, Spell) else [] for c in table.card]
         self.texts = [card_text(c) for c in table.card]
@@ -163,7 +177,7 @@ class SiegeOfOlympus(Game):
         return playout_action(state, rng)
 
     def render(self, observation: dict[str, Any]) -> Any:
-        from bellica.games.siege_of_olympus.view import render
+        from bellica.games.siege_of_olympus.terminal import render
 
         return render(observation)
 

@@ -30,6 +30,7 @@ ATTACKED = 1  # the minion has attacked this turn
 USED = 2  # its activated effect has been used this turn
 FRESH = 4  # the card reached its hand this turn by Recruit, Reborn or Free: not summonable
 DODGE = 8  # Trickster synergy: the next attack against it this turn does nothing
+COPIES_PIECE = ("piece", "joker")  # what a Copy and Replace or a Joker copies that is a piece
 STATUS_NAMES = {ATTACKED: "attacked", USED: "used", FRESH: "fresh", DODGE: "dodge"}
 
 # What a card can carry, in the order positions write the marks.
@@ -72,6 +73,7 @@ class SiegeState(State):
         "active",
         "agora",
         "artifacts",
+        "board",
         "casting",
         "commander",
         "copied",
@@ -93,6 +95,7 @@ class SiegeState(State):
         "races",
         "reason",
         "round",
+        "settled",
         "stack",
         "status",
         "target",
@@ -126,6 +129,10 @@ class SiegeState(State):
         self.stack: list[Task] = []
         self.winners: tuple[int, ...] | None = None
         self.reason = ""
+        # The minions in play change (a summon, a death, a copy): `board` counts the changes,
+        # `settled` is the count the synergies and artifacts were last worked out for.
+        self.board = 0
+        self.settled = -1
 
     def _bind(self) -> None:
         """Name the zones' and counters' lists as the rules read them (again at every clone)."""
@@ -169,54 +176,60 @@ class SiegeState(State):
         return self.paralyzed[uid] >= self.turn
 
     def class_of(self, uid: int) -> str:
-        return self._printed(uid, "class").class_
+        other = self.copied[uid]
+        game = self.game
+        if other >= 0 and game.copies[uid] == "class":
+            return game.class_[other]
+        return game.class_[uid]
 
     def race_of(self, uid: int) -> str:
-        return self._printed(uid, "race").race
-
-    def _printed(self, uid: int, what: str) -> Minion:
-        """The printed card a value is read from: the copied minion's where this one copied
-        that value, its own otherwise."""
         other = self.copied[uid]
-        if other >= 0 and self.game.copies[uid] == what:
-            return self.minion(other)
-        return self.minion(uid)
+        game = self.game
+        if other >= 0 and game.copies[uid] == "race":
+            return game.race[other]
+        return game.race[uid]
 
     def count_class(self, side: int, cls: str) -> int:
-        return sum(1 for u in self.minions[side] if self.class_of(u) == cls)
+        class_of = self.class_of
+        return sum(1 for u in self.minions[side] if class_of(u) == cls)
 
     def attack_of(self, uid: int) -> int:
         """Attack: printed (or copied), +1 for a Ranger while its side holds three or more."""
-        value = self._printed(uid, "attack").attack
-        side = self.controller(uid)
-        if side >= 0 and self.class_of(uid) == "ranger" and self.count_class(side, "ranger") >= 3:
-            value += 1
+        game = self.game
+        other = self.copied[uid]
+        value = game.attack[other if other >= 0 and game.copies[uid] == "attack" else uid]
+        if self.class_of(uid) == "ranger":
+            side = self.controller(uid)
+            if side >= 0 and self.count_class(side, "ranger") >= 3:
+                value += 1
         return value
 
     def health_of(self, uid: int) -> int:
         """Health before damage: printed (or copied), +1 for a Raider while its side holds
         three or more Raiders."""
-        value = self._printed(uid, "health").health
-        side = self.controller(uid)
-        if side >= 0 and self.class_of(uid) == "raider" and self.count_class(side, "raider") >= 3:
-            value += 1
+        game = self.game
+        other = self.copied[uid]
+        value = game.health[other if other >= 0 and game.copies[uid] == "health" else uid]
+        if self.class_of(uid) == "raider":
+            side = self.controller(uid)
+            if side >= 0 and self.count_class(side, "raider") >= 3:
+                value += 1
         return value
 
     def pieces_of(self, uid: int) -> tuple[int, ...]:
         """The artifact numbers a minion carries: its piece (or the one it copied), and the
         one its Add gives."""
-        card = self.minion(uid)
-        piece = card.piece
+        game = self.game
         other = self.copied[uid]
-        if other >= 0 and self.game.copies[uid] in ("piece", "joker"):
-            piece = self.minion(other).piece
-        if card.add is not None and card.add != piece:
-            return (piece, card.add)
+        piece = game.piece[other if other >= 0 and game.copies[uid] in COPIES_PIECE else uid]
+        add = game.add[uid]
+        if add >= 0 and add != piece:
+            return (piece, add)
         return (piece,)
 
     def keyword(self, uid: int, name: str) -> bool:
         """Whether a minion has a keyword property now (a crippled one has none)."""
-        return bool(getattr(self.minion(uid), name)) and not self.is_crippled(uid)
+        return uid in self.game.keyworded[name] and self.crippled[uid] < self.turn
 
     def opponent(self, side: int) -> int:
         return 1 - side
@@ -301,6 +314,8 @@ class SiegeState(State):
         new.stack = self.stack[:]
         new.winners = self.winners
         new.reason = self.reason
+        new.board = self.board
+        new.settled = self.settled
         return new
 
     def __setstate__(self, state: dict[str, Any]) -> None:

@@ -55,7 +55,7 @@ def card_text(card: Any) -> str:
             words.append(when + combine + describe(card.effects))
         return " ".join(words)
     if isinstance(card, Spell):
-        text = describe(card.effects)
+        text = describe(card.effects, spell=True)
         if card.disrupt:
             negated = " or ".join(
                 {"spell": "a spell", "effect": "an effect", "attack": "an attack"}[n]
@@ -565,76 +565,3 @@ def observation_tensor(state: SiegeState, seat: int, out: Any) -> None:
         names = game.tasks.names()
         name = state.stack[-1].name
         out[g + 19 + names.index(name) % (GLOBALS - 19)] = 1.0
-
-
-# -- the terminal -------------------------------------------------------------------------
-def render(obs: dict[str, Any]) -> Any:
-    """A rich drawing of one seat's observation: each side, the shared zones, the hand."""
-    from rich.console import Group
-    from rich.table import Table
-    from rich.text import Text
-
-    def minion(card: dict[str, Any]) -> str:
-        text = f"{card['name']} [{card['card']}] {card['attack']}/{card['health']}"
-        if card.get("damage"):
-            text += f" -{card['damage']}"
-        text += f" {card['class'][:5]} {card['race']} #{'+'.join(map(str, card['pieces']))}"
-        marks = [*card["flags"], *card["keywords"]]
-        return text + (f" ({', '.join(marks)})" if marks else "")
-
-    def short(card: dict[str, Any]) -> str:
-        if card["kind"] == "minion":
-            return (
-                f"{card['name']} [{card['card']}] c{card['cost']} {card['attack']}/{card['health']}"
-            )
-        return f"{card['name']} [{card['card']}] ({card['kind']})"
-
-    parts: list[Any] = []
-    active = obs["players"][obs["active"]]["label"]
-    head = f"Round {obs['round']} · {obs['phase_name']} · {active} to play"
-    turn = obs["turn"]
-    if turn["target"]:
-        head += f" · target {turn['target']}"
-    if turn["exchanged"]:
-        head += " · exchanged"
-    parts.append(Text(head, style="bold"))
-    sides = Table(title=f"Commanders ({obs['artifacts_to_win']} Artifacts win)")
-    for column in ("player", "health", "ability", "hand", "artifacts", "synergies"):
-        sides.add_column(column)
-    for p in obs["players"]:
-        commander = p["commander"]
-        sides.add_row(
-            f"{p['label']} ({p['relation'] or 'side ' + str(p['side'])})",
-            f"{p['health']}/{p['max_health']}",
-            "used" if p["ability_used"] else (commander["ability_name"] if commander else "-"),
-            str(p["hand_count"]),
-            ", ".join(a["name"] for a in p["artifacts"]) or "-",
-            ", ".join(p["synergies"]) or "-",
-        )
-    parts.append(sides)
-    for p in obs["players"]:
-        field = Table(title=f"{p['label']}'s minions", show_header=False)
-        field.add_column("minion")
-        for card in p["minions"]:
-            field.add_row(minion(card))
-        if not p["minions"]:
-            field.add_row("(none)")
-        parts.append(field)
-    shared = Table(title=f"Tartarus · Agora · Deck {obs['deck_count']}", show_header=False)
-    shared.add_column("zone")
-    shared.add_column("cards")
-    shared.add_row("Tartarus", "\n".join(minion(c) for c in obs["tartarus"]) or "-")
-    shared.add_row("Agora", "\n".join(short(c) for c in obs["agora"]) or "-")
-    under = obs["underworld"]
-    shared.add_row(
-        "Underworld", f"{len(under)} cards" + (f", last {short(under[-1])}" if under else "")
-    )
-    parts.append(shared)
-    if obs["hand"] is not None:
-        hand = Table(title="Your hand", show_header=False)
-        hand.add_column("card")
-        hand.add_column("text")
-        for card in obs["hand"]:
-            hand.add_row(short(card), card["text"])
-        parts.append(hand)
-    return Group(*parts)

@@ -26,6 +26,7 @@ def destroy(state: SiegeState, uid: int, by: int) -> None:
         if side < 0:
             return
         state.minions[side].remove(uid)  # (a dead target stays the turn's one target)
+        state.board += 1
     state.game.counters.clear(state.counters, uid)
     state.underworld.append(uid)
     state.caused.append(("destroyed", uid))
@@ -62,7 +63,7 @@ def end(state: SiegeState, winners: tuple[int, ...], reason: str) -> None:
 def takes_damage_back(state: SiegeState, attacker: int, defender: int) -> bool:
     """Whether the defender deals its attack back: always to a melee attacker; to a ranged
     one only when the defender is a Ranger or a Spellcaster."""
-    return not state.minion(attacker).ranged or state.class_of(defender) in STRIKE_BACK
+    return not state.game.ranged[attacker] or state.class_of(defender) in STRIKE_BACK
 
 
 def fight(state: SiegeState, side: int, attacker: int, target: int) -> None:

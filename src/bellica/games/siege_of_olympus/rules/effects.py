@@ -10,12 +10,25 @@ from bellica.games.siege_of_olympus.cards import Effect, describe
 from bellica.games.siege_of_olympus.rules import TASKS
 from bellica.games.siege_of_olympus.rules.combat import destroy, hit_commander, hurt
 from bellica.games.siege_of_olympus.rules.deck import draw, leave_hand, to_hand
+from bellica.games.siege_of_olympus.rules.synergies import check_artifact_win
 from bellica.games.siege_of_olympus.state import SiegeState
 
 PICKS = ("pick_1", "pick_2", "pick_3")
 CHOOSING = frozenset({"damage", "destroy", "cripple", "paralyze", "reborn", "free", "search"})
 CHOOSING_ARTIFACT = "explore"
 NEGATES = ("spell", "effect", "attack")
+
+
+_VERBS: dict[int, tuple[Effect, str]] = {}
+
+
+def verb(effect: Effect) -> str:
+    """An effect's verb, looked up once per effect (a pydantic private attribute is slow to
+    read, and the rules read verbs in every playout)."""
+    found = _VERBS.get(id(effect))
+    if found is None or found[0] is not effect:
+        found = _VERBS[id(effect)] = (effect, effect.verb)
+    return found[1]
 
 
 def effect_at(state: SiegeState, card: int, index: int, option: int, sub: int) -> Effect | None:
@@ -50,15 +63,15 @@ def _open(state: SiegeState, uid: int, effect: Effect) -> bool:
 def targets(state: SiegeState, side: int, effect: Effect, source: int) -> list[int]:
     """What `effect` (of `side`, from card `source`) may choose, in a fixed order: minion
     uids, Commander card uids, cards of the Underworld, the Deck or the Artifact pile."""
-    verb = effect.verb
+    kind = verb(effect)
     enemy = 1 - side
-    if verb == "reborn":
+    if kind == "reborn":
         return sorted(u for u in state.underworld if state.game.is_minion[u])
-    if verb == "free":
+    if kind == "free":
         return sorted(u for u in state.tartarus if not state.keyword(u, "resistant"))
-    if verb == "search":
+    if kind == "search":
         return sorted(u for u in state.deck if _searched(state, u, effect))
-    if verb == CHOOSING_ARTIFACT:
+    if kind == CHOOSING_ARTIFACT:
         return explorable(state)
     target = effect.target
     out: list[int] = []
@@ -103,46 +116,47 @@ def explorable(state: SiegeState) -> list[int]:
 # -- carrying an effect out -----------------------------------------------------------------
 def carry_out(state: SiegeState, side: int, source: int, effect: Effect, uid: int) -> None:
     """What `effect` does to the chosen `uid` (-1 when it chooses nothing)."""
-    verb = effect.verb
+    what = verb(effect)
     game = state.game
-    if verb == "draw":
+    if what == "draw":
         draw(state, side, effect.amount)
-    elif verb == "heal":
+    elif what == "heal":
         most = game.table.card[state.commander[side][0]].health
         gained = min(effect.amount, most - state.health[side])
         state.health[side] += gained
         state.caused.append(("heal", side, gained))
-    elif verb == "exchange":
+    elif what == "exchange":
         if state.hand[side] and state.agora:
             state.stack.append(Leave(side))
-    elif verb == "ambush":
+    elif what == "ambush":
         state.stack.append(Ambush(side, source))
-    elif verb == "damage":
+    elif what == "damage":
         if game.is_commander[uid]:
             hit_commander(state, 1 - side, effect.amount)
         else:
             state.caused.append(("damage", uid, effect.amount))
             hurt(state, uid, effect.amount, side)
-    elif verb == "destroy":
+    elif what == "destroy":
         destroy(state, uid, side)
-    elif verb in ("cripple", "paralyze"):
+    elif what in ("cripple", "paralyze"):
         owner = state.controller(uid)
         # until the end of its controller's next turn
         until = state.turn + (2 if owner == state.active else 1)
-        counter = state.crippled if verb == "cripple" else state.paralyzed
+        counter = state.crippled if what == "cripple" else state.paralyzed
         counter[uid] = until
-        state.caused.append((verb + "d" if verb == "paralyze" else "crippled", uid))
-    elif verb in ("reborn", "free", "search"):
-        zone = {"reborn": state.underworld, "free": state.tartarus, "search": state.deck}[verb]
-        searched = verb == "search"
+        state.caused.append((what + "d" if what == "paralyze" else "crippled", uid))
+    elif what in ("reborn", "free", "search"):
+        zone = {"reborn": state.underworld, "free": state.tartarus, "search": state.deck}[what]
+        searched = what == "search"
         to_hand(state, side, uid, zone, fresh=not searched, seen=not searched)
-        state.caused.append(("to_hand", side, uid, verb))
-        if verb == "search":
+        state.caused.append(("to_hand", side, uid, what))
+        if what == "search":
             state.rng.shuffle(state.deck)
-    elif verb == CHOOSING_ARTIFACT:
+    elif what == CHOOSING_ARTIFACT:
         state.pile.remove(uid)
         state.artifacts[side].append(uid)
         state.caused.append(("artifact", side, uid, "explore"))
+        check_artifact_win(state, side)
 
 
 @TASKS.kind("resolve")
@@ -171,11 +185,12 @@ class Resolve(Step):
             state.stack.append(Resolve(side, card, index, option, sub + 1))
         else:
             effect = effects[index]
-            if effect.verb == "pick":
+            if verb(effect) == "pick":
                 state.stack.append(PickOption(side, card, index))
                 return
             state.stack.append(Resolve(side, card, index + 1))
-        if effect.verb == "search" and not effect.optional:
+        what = verb(effect)
+        if what == "search" and not effect.optional:
             # A lone match is taken at once: as a choice taken for the player, the log would
             # name the searched card to everyone.
             found = targets(state, side, effect, card)
@@ -183,7 +198,7 @@ class Resolve(Step):
                 if found:
                     carry_out(state, side, card, effect, found[0])
                 return
-        if effect.verb in CHOOSING or effect.verb == CHOOSING_ARTIFACT:
+        if what in CHOOSING or what == CHOOSING_ARTIFACT:
             state.stack.append(ChooseTarget(side, card, index, option, sub))
         else:
             carry_out(state, side, card, effect, -1)
@@ -226,7 +241,7 @@ class ChooseTarget(Decision):
         if effect is None:
             return []
         game = state.game
-        word = _WORDS.get(effect.verb, "Choose {card}")
+        word = _WORDS.get(verb(effect), "Choose {card}")
         out = [
             game.worded(game.actions.card("target", u), word, self.card)
             for u in targets(state, self.side, effect, self.card)
@@ -240,7 +255,7 @@ class ChooseTarget(Decision):
         if effect is None or action.kind == "skip":
             return
         uid = state.game.actions.uid(action)
-        if effect.verb in ("damage", "destroy", "cripple", "paralyze"):
+        if verb(effect) in ("damage", "destroy", "cripple", "paralyze"):
             state.caused.append(("target", uid, self.card))
         carry_out(state, self.side, self.card, effect, uid)
 
@@ -281,8 +296,10 @@ class PickOption(Decision):
         plain = state.game.actions.plain
         game = state.game
         out = []
+        spell = not game.is_minion[self.card]
         for i, option in enumerate(options):
-            text = f"{game.table.label[self.card]}: {describe(option).rstrip('.')}"
+            words = describe(option, spell=spell).rstrip(".")
+            text = f"{game.table.label[self.card]}: {words}"
             out.append(_retitled(game, plain(PICKS[i]), text))
         return out
 

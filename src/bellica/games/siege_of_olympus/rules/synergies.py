@@ -19,24 +19,32 @@ RACE_STRIKE_COST = 3  # a race synergy destroys a minion costing at most this
 def settle(state: SiegeState) -> None:
     """What the minions in play make happen once nothing else is pending: minions whose
     damage has reached a lowered health die, completed artifacts are taken (each with a
-    card), race synergies strike, and a player holding enough Artifacts wins."""
+    card), race synergies strike, and a player holding enough Artifacts wins. All of it
+    follows from which minions are in play, so nothing is done while they stay the same."""
+    if state.settled == state.board:
+        return
+    state.settled = state.board
+    damage = state.damage
     for side in (0, 1):
-        for uid in [u for u in state.minions[side] if state.damage[u] >= state.health_of(u)]:
+        dead = [u for u in state.minions[side] if damage[u] and damage[u] >= state.health_of(u)]
+        for uid in dead:
             destroy(state, uid, -1)
     order = (state.active, 1 - state.active)
     for side in order:
         complete_artifacts(state, side)
         if state.winners is not None:
             return
+    race_of = state.race_of
     for side in order:
         races = state.races[side]
+        counted = [race_of(u) for u in state.minions[side]]
         for bit, race in enumerate(RACES):
-            count = sum(1 for u in state.minions[side] if state.race_of(u) == race)
-            if count >= SYNERGY and not races & (1 << bit):
-                races |= 1 << bit
-                state.caused.append(("synergy", side, race))
-                state.stack.append(RaceStrike(side, race))
-            elif count < SYNERGY:
+            if counted.count(race) >= SYNERGY:
+                if not races & (1 << bit):
+                    races |= 1 << bit
+                    state.caused.append(("synergy", side, race))
+                    state.stack.append(RaceStrike(side, race))
+            else:
                 races &= ~(1 << bit)
         state.races[side] = races
 
@@ -53,6 +61,8 @@ def pieces(state: SiegeState, side: int) -> dict[int, int]:
 def complete_artifacts(state: SiegeState, side: int) -> None:
     """Take every Artifact still in the pile whose three pieces `side` controls, drawing a card
     for each; the Olympus card's number of Artifacts wins the game."""
+    if len(state.minions[side]) < SYNERGY:
+        return
     of_piece = state.game.artifact_of_piece
     for piece, count in sorted(pieces(state, side).items()):
         artifact = of_piece.get(piece, -1)
@@ -78,7 +88,7 @@ def race_victims(state: SiegeState, side: int, race: str) -> list[int]:
         u
         for u in pool
         if state.race_of(u) == beaten
-        and state.minion(u).cost <= RACE_STRIKE_COST
+        and state.game.cost[u] <= RACE_STRIKE_COST
         and not state.keyword(u, "resistant")
     ]
 
@@ -135,6 +145,7 @@ class CopyFrom(Decision):
         uid = state.game.actions.uid(action)
         if self.card in state.minions[self.side]:
             state.copied[self.card] = uid
+            state.board += 1
             state.caused.append(("copy", self.card, uid, state.game.copies[self.card]))
 
     def check(self, state: SiegeState) -> str | None:

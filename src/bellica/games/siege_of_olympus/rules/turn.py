@@ -114,6 +114,7 @@ def summon(state: SiegeState, side: int, uid: int) -> None:
     (which the opponent may Disrupt)."""
     leave_hand(state, side, uid, state.minions[side])
     state.game.counters.clear(state.counters, uid)
+    state.board += 1
     state.caused.append(("summon", side, uid))
     game = state.game
     card = game.table.card[uid]
@@ -225,10 +226,8 @@ class FinishTurn(Step):
     def run(self, state: SiegeState) -> None:
         side = self.side
         trickster_dodges(state, side)
-        damage, status = state.damage, state.status
-        for uid in range(len(damage)):
-            damage[uid] = 0
-            status[uid] &= ~TURN_MARKS
+        state.damage[:] = [0] * len(state.damage)
+        state.status[:] = [s & ~TURN_MARKS for s in state.status]
         fill_tartarus(state)
         limit = state.game.turn_limit
         if limit and side != state.first and state.round >= limit:
