@@ -16,7 +16,12 @@ from bellica.games.siege_of_olympus.cards import (
     Spell,
     describe,
 )
-from bellica.games.siege_of_olympus.rules.effects import ChooseTarget, DisruptWindow, targets
+from bellica.games.siege_of_olympus.rules.effects import (
+    ChooseTarget,
+    DisruptWindow,
+    search_matches,
+    targets,
+)
 from bellica.games.siege_of_olympus.rules.synergies import SYNERGY, pieces
 from bellica.games.siege_of_olympus.state import (
     DODGE,
@@ -463,7 +468,11 @@ def resample_hidden(state: SiegeState, seat: int, rng: Rng) -> None:
     if isinstance(task, ChooseTarget) and task.side == seat:
         effect = task.effect(state)
         if effect is not None and effect.verb == "search":
+            # The searcher sees every matching Deck card, so it also knows that the other
+            # matching cards it cannot see are in the other hand: none of them is dealt
+            # into the Deck.
             fixed.update(targets(state, seat, effect, task.card))
+            fixed.update(u for u in state.hand[1 - seat] if search_matches(state, u, effect))
     window = task if isinstance(task, DisruptWindow) and task.side != seat else None
     disrupts = state.game.disrupts
 

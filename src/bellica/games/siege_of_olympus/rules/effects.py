@@ -70,7 +70,7 @@ def targets(state: SiegeState, side: int, effect: Effect, source: int) -> list[i
     if kind == "free":
         return sorted(u for u in state.tartarus if not state.keyword(u, "resistant"))
     if kind == "search":
-        return sorted(u for u in state.deck if _searched(state, u, effect))
+        return sorted(u for u in state.deck if search_matches(state, u, effect))
     if kind == CHOOSING_ARTIFACT:
         return explorable(state)
     target = effect.target
@@ -90,7 +90,8 @@ def targets(state: SiegeState, side: int, effect: Effect, source: int) -> list[i
     return out
 
 
-def _searched(state: SiegeState, uid: int, effect: Effect) -> bool:
+def search_matches(state: SiegeState, uid: int, effect: Effect) -> bool:
+    """Whether card `uid` is one a Search by `effect` may take (its kind and filters)."""
     game = state.game
     kind = effect.search
     if kind == "spell":
