@@ -214,10 +214,12 @@ def test_determinize_keeps_an_answering_disrupt_in_the_asked_hand() -> None:
 
 
 def test_determinize_keeps_the_search_choices_for_the_searcher() -> None:
-    state = position(hands={0: ["Seek"], 1: ["Insight", "Mend"]})
+    state = position(hands={0: ["Seek"], 1: ["Insight", "Mend", "Wisp", "Pebble"]})
     play(state, card(state, "cast", "Seek"))
     before = state.observation(0)
-    for seed in range(5):
+    for seed in range(8):
         other = state.determinize(0, seed)
         assert other.observation(0) == before
         assert other.legal_actions() == state.legal_actions()
+        # The minions it did not see in the Deck are in the other hand: they stay there.
+        assert {uid(state, "Wisp"), uid(state, "Pebble")} <= set(other.hand[1])
