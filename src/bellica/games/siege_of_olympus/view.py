@@ -483,6 +483,27 @@ def resample_hidden(state: SiegeState, seat: int, rng: Rng) -> None:
         return [rng.choice(fitting)] if fitting else []
 
     resample(state.zones, state.game.seating, seat, rng, fixed, responder)
+    if isinstance(task, ChooseTarget) and task.side != seat:
+        _keep_a_match(state, task, rng)
+
+
+def _keep_a_match(state: SiegeState, task: ChooseTarget, rng: Rng) -> None:
+    """The other player is choosing a Search's card, so the Deck holds at least one match:
+    if the cards dealt again left none there, one of that player's unknown matching hand
+    cards trades places with a Deck card."""
+    effect = task.effect(state)
+    if effect is None or effect.verb != "search":
+        return
+    deck, hand = state.deck, state.hand[task.side]
+    if any(search_matches(state, u, effect) for u in deck) or not deck:
+        return
+    known = state.known[task.side]
+    matching = [u for u in hand if u not in known and search_matches(state, u, effect)]
+    if not matching:
+        return
+    card = rng.choice(matching)
+    spot = rng.below(len(deck))
+    hand[hand.index(card)], deck[spot] = deck[spot], card
 
 
 # -- the observation tensor -----------------------------------------------------------------
