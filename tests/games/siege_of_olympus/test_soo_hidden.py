@@ -16,11 +16,12 @@ from bellica.games.siege_of_olympus.state import SiegeState
 
 
 def _tokens(obs: Any) -> set[str]:
-    """Every card token an observation names anywhere."""
+    """Every card token an observation names anywhere, but a copying minion's "copied": the
+    card whose printed value it took when summoned (everybody saw it), wherever it is now."""
     found: set[str] = set()
     if isinstance(obs, dict):
         for key, value in obs.items():
-            if key in ("card", "source", "copied", "target") and isinstance(value, str):
+            if key in ("card", "source", "target") and isinstance(value, str):
                 found.add(value)
             elif key == "left" and isinstance(value, list):
                 found.update(value)
@@ -223,3 +224,17 @@ def test_determinize_keeps_the_search_choices_for_the_searcher() -> None:
         assert other.legal_actions() == state.legal_actions()
         # The minions it did not see in the Deck are in the other hand: they stay there.
         assert {uid(state, "Wisp"), uid(state, "Pebble")} <= set(other.hand[1])
+
+
+def test_determinize_leaves_a_match_for_the_other_players_search() -> None:
+    spells = ["Bolt", "Fireball", "Meteor", "Smite", "Purge", "Condemn"]
+    state = position(
+        hands={0: ["Seek", *spells]}, deck=["Wisp", "Pebble", "Insight", "Mend"], rest="underworld"
+    )
+    play(state, card(state, "cast", "Seek"))
+    assert state.stack[-1].name == "choose_target" and len(state.legal_actions()) == 2
+    for seed in range(16):
+        other = state.determinize(1, seed)
+        assert other.current_player == 0
+        assert other.legal_actions()  # the Deck still holds a minion to take
+        assert other.observation(1) == state.observation(1)
