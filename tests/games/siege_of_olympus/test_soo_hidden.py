@@ -220,6 +220,7 @@ def test_determinize_keeps_the_search_choices_for_the_searcher() -> None:
     before = state.observation(0)
     for seed in range(8):
         other = state.determinize(0, seed)
+        assert isinstance(other, SiegeState)
         assert other.observation(0) == before
         assert other.legal_actions() == state.legal_actions()
         # The minions it did not see in the Deck are in the other hand: they stay there.
