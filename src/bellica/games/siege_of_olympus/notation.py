@@ -177,6 +177,35 @@ def _tokens(game: SiegeOfOlympus, text: str, key: str) -> list[int]:
     return out
 
 
+SETUP_TASKS = frozenset({"begin", "mulligan", "deal_hands", "choose_commander"})
+
+
+def _check_stack(state: SiegeState) -> None:
+    """The stack's shape: the set-up's tasks during the set-up only, with the step that ends
+    it at the bottom; a Disrupt window over the resolution or the attack it may negate."""
+    stack = state.stack
+    names = [task.name for task in stack]
+    if state.phase == SETUP:
+        if not names or names[0] != "begin":
+            raise InvalidPosition("stack: the set-up ends with the begin step at the bottom")
+        stray = [n for n in names if n not in SETUP_TASKS]
+        if stray:
+            raise InvalidPosition(f"stack: {stray[0]} cannot happen during the set-up")
+    else:
+        stray = [n for n in names if n in SETUP_TASKS]
+        if stray:
+            raise InvalidPosition(f"stack: {stray[0]} happens during the set-up only")
+    for i, task in enumerate(stack):
+        if task.name != "disrupt_window":
+            continue
+        event = getattr(task, "event", "")
+        below = "fight" if event == "attack" else "resolve"
+        if i == 0 or names[i - 1] != below:
+            raise InvalidPosition(f"stack: a Disrupt window on {event} sits over a {below} task")
+        if getattr(task, "side", -1) == state.active:
+            raise InvalidPosition("stack: only the player whose turn it is not may Disrupt")
+
+
 def _check(state: SiegeState) -> None:
     """Refuse what could not happen in a game: cards in zones of the wrong kind, too many
     minions, health above the Commander's, known cards not in the hand, a stuck decision."""
@@ -250,6 +279,11 @@ def _check(state: SiegeState) -> None:
         problem = task.check(state)
         if problem:
             raise InvalidPosition(f"stack: {task.name}: {problem}")
+    _check_stack(state)
+    if state.stack and not state.stack[-1].decides:
+        raise InvalidPosition(
+            f"stack: {state.stack[-1].name} is a step; a position waits for a decision on top"
+        )
     if state.winners is not None:
         if state.stack or state.phase != "over":
             raise InvalidPosition("result: a finished game has phase over and an empty stack")

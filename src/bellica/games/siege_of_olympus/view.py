@@ -16,7 +16,12 @@ from bellica.games.siege_of_olympus.cards import (
     Spell,
     describe,
 )
-from bellica.games.siege_of_olympus.rules.effects import ChooseTarget, DisruptWindow, targets
+from bellica.games.siege_of_olympus.rules.effects import (
+    ChooseTarget,
+    DisruptWindow,
+    search_matches,
+    targets,
+)
 from bellica.games.siege_of_olympus.rules.synergies import SYNERGY, pieces
 from bellica.games.siege_of_olympus.state import (
     DODGE,
@@ -445,11 +450,11 @@ def _event(state: SiegeState, event: tuple[Any, ...]) -> Event:
 _SYNERGY_TEXT = {
     "spellcaster": "1 damage to every enemy minion",
     "trickster": "each Trickster will dodge the next attack against it",
-    "olympian": "an enemy Titan costing 3 or less may be destroyed",
-    "titan": "an enemy Half-god costing 3 or less may be destroyed",
-    "half-god": "an enemy Creature costing 3 or less may be destroyed",
-    "giant": "an enemy Olympian costing 3 or less may be destroyed",
-    "creature": "an enemy Giant costing 3 or less may be destroyed",
+    "olympian": "an enemy or imprisoned Titan costing 3 or less is destroyed",
+    "titan": "an enemy or imprisoned Half-god costing 3 or less is destroyed",
+    "half-god": "an enemy or imprisoned Creature costing 3 or less is destroyed",
+    "giant": "an enemy or imprisoned Olympian costing 3 or less is destroyed",
+    "creature": "an enemy or imprisoned Giant costing 3 or less is destroyed",
 }
 
 
@@ -463,7 +468,11 @@ def resample_hidden(state: SiegeState, seat: int, rng: Rng) -> None:
     if isinstance(task, ChooseTarget) and task.side == seat:
         effect = task.effect(state)
         if effect is not None and effect.verb == "search":
+            # The searcher sees every matching Deck card, so it also knows that the other
+            # matching cards it cannot see are in the other hand: none of them is dealt
+            # into the Deck.
             fixed.update(targets(state, seat, effect, task.card))
+            fixed.update(u for u in state.hand[1 - seat] if search_matches(state, u, effect))
     window = task if isinstance(task, DisruptWindow) and task.side != seat else None
     disrupts = state.game.disrupts
 
@@ -474,6 +483,27 @@ def resample_hidden(state: SiegeState, seat: int, rng: Rng) -> None:
         return [rng.choice(fitting)] if fitting else []
 
     resample(state.zones, state.game.seating, seat, rng, fixed, responder)
+    if isinstance(task, ChooseTarget) and task.side != seat:
+        _keep_a_match(state, task, rng)
+
+
+def _keep_a_match(state: SiegeState, task: ChooseTarget, rng: Rng) -> None:
+    """The other player is choosing a Search's card, so the Deck holds at least one match:
+    if the cards dealt again left none there, one of that player's unknown matching hand
+    cards trades places with a Deck card."""
+    effect = task.effect(state)
+    if effect is None or effect.verb != "search":
+        return
+    deck, hand = state.deck, state.hand[task.side]
+    if any(search_matches(state, u, effect) for u in deck) or not deck:
+        return
+    known = state.known[task.side]
+    matching = [u for u in hand if u not in known and search_matches(state, u, effect)]
+    if not matching:
+        return
+    card = rng.choice(matching)
+    spot = rng.below(len(deck))
+    hand[hand.index(card)], deck[spot] = deck[spot], card
 
 
 # -- the observation tensor -----------------------------------------------------------------

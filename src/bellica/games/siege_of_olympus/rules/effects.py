@@ -38,8 +38,11 @@ def effect_at(state: SiegeState, card: int, index: int, option: int, sub: int) -
         return None
     if option < 0:
         return effects[index]
-    chosen = effects[index].pick or []
-    return chosen[option][sub] if sub < len(chosen[option]) else None
+    options = effects[index].pick or []
+    if option >= len(options):  # (a position may name an option the card does not have)
+        return None
+    chosen = options[option]
+    return chosen[sub] if sub < len(chosen) else None
 
 
 # -- who and what an effect may choose -------------------------------------------------------
@@ -67,7 +70,7 @@ def targets(state: SiegeState, side: int, effect: Effect, source: int) -> list[i
     if kind == "free":
         return sorted(u for u in state.tartarus if not state.keyword(u, "resistant"))
     if kind == "search":
-        return sorted(u for u in state.deck if _searched(state, u, effect))
+        return sorted(u for u in state.deck if search_matches(state, u, effect))
     if kind == CHOOSING_ARTIFACT:
         return explorable(state)
     target = effect.target
@@ -87,7 +90,8 @@ def targets(state: SiegeState, side: int, effect: Effect, source: int) -> list[i
     return out
 
 
-def _searched(state: SiegeState, uid: int, effect: Effect) -> bool:
+def search_matches(state: SiegeState, uid: int, effect: Effect) -> bool:
+    """Whether card `uid` is one a Search by `effect` may take (its kind and filters)."""
     game = state.game
     kind = effect.search
     if kind == "spell":
@@ -187,6 +191,14 @@ class Resolve(Step):
                 return
             state.stack.append(Resolve(side, card, index + 1))
         what = verb(effect)
+        if what == "search" and not effect.optional:
+            # A lone match is taken at once: as a choice taken for the player, the log would
+            # name the searched card to everyone.
+            found = targets(state, side, effect, card)
+            if len(found) <= 1:
+                if found:
+                    carry_out(state, side, card, effect, found[0])
+                return
         if what in CHOOSING or what == CHOOSING_ARTIFACT:
             state.stack.append(ChooseTarget(side, card, index, option, sub))
         else:
