@@ -238,3 +238,24 @@ def test_odd_answers_get_a_message(typed: str) -> None:
     numbers = ActionNumbers()
     numbers.update(LEGAL)
     assert isinstance(choose(typed, numbers, LEGAL), str)
+
+
+def test_an_ai_returning_a_card_to_the_deck_is_announced_without_the_card() -> None:
+    """The terminal announces an AI's mulligan return in the words the human may read, and
+    does not hand the action to the table to mark."""
+    from bellica.cli.turns import ai_move
+
+    state = bellica.load("siege-of-olympus", options={"first": "0"}).new_game(seed=4)
+
+    class Returner:
+        name = "returner"
+
+        def act(self, view: object) -> object:
+            return next(a for a in state.legal_actions() if a.kind == "return")
+
+    console = Console(record=True, width=120)
+    returned = next(a for a in state.legal_actions() if a.kind == "return")
+    assert ai_move(console, state, 0, Returner()) is None  # type: ignore[arg-type]
+    said = console.export_text()
+    assert "Return a card to the Deck" in said
+    assert returned.get("card") not in said and returned.text not in said

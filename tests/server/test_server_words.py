@@ -180,3 +180,26 @@ def test_a_lone_choice_marks_what_it_touched() -> None:
             t = table("bellum", "solo-plague", 1, seed=len(t.log))
         t.apply(chooser.choice(t.state.legal_actions()))
     raise AssertionError("no lone choice naming a card came up")
+
+
+def test_an_action_naming_a_secret_card_is_logged_without_it_for_the_others() -> None:
+    """A Siege of Olympus mulligan returns a card to the secret Deck: the player's own log
+    names the card, every other seat and the spectators read only that a card went back, and
+    no reading but the player's carries the card's token or name."""
+    t = table("siege-of-olympus", "standard", 2, seed=3)
+    while t.state.current_player is not None and not any(
+        a.kind == "return" for a in t.state.legal_actions()
+    ):
+        t.apply(t.state.legal_actions()[0])
+    seat = t.state.current_player
+    assert seat is not None
+    returned = next(a for a in t.state.legal_actions() if a.kind == "return")
+    entry = t.apply(returned)
+    token = returned.get("card")
+    name = t.game.table.label[t.game.uid(token)]  # type: ignore[attr-defined]
+    mine = json.dumps(entry.to_json(seat))
+    assert entry.to_json(seat)["text"] == returned.text and name in mine  # the check can fail
+    for viewer in (None, 1 - seat):
+        told = entry.to_json(viewer)
+        assert told["text"] == "Return a card to the Deck"
+        assert f'"{token}"' not in json.dumps(told) and name not in json.dumps(told)

@@ -97,9 +97,11 @@ class Human:
         self._recent: list[Action] = []
         self._listed: list[tuple[int, str]] | None = None  # the action list as last printed
 
-    def saw(self, action: Action) -> None:
-        """Another seat played `action` (the drawing may mark what it touched)."""
-        self._recent.append(action)
+    def saw(self, action: Action | None) -> None:
+        """Another seat played `action` (the drawing may mark what it touched; None: an action
+        whose words were secret)."""
+        if action is not None:
+            self._recent.append(action)
 
     def ask(self, state: State) -> Action:
         """The human's decision, read from stdin; raises Stop on q/quit or end of input.
@@ -146,18 +148,21 @@ class Human:
             console.print(Text(choice, style="yellow"))
 
 
-def ai_move(console: Console, state: State, seat: int, agent: Agent) -> Action:
-    """Let an AI seat choose and play, and say what it played."""
+def ai_move(console: Console, state: State, seat: int, agent: Agent) -> Action | None:
+    """Let an AI seat choose and play, and say what it played in the words the other seats
+    may read; the action, or None when its own words tell a secret (a card put back into a
+    secret deck), so that the table does not mark it either."""
     view = SeatView(state, seat)
     if console.is_terminal:
         with console.status(f"AI ({agent.name}) is thinking…"):
             action = agent.act(view)
     else:
         action = agent.act(view)
+    said = state.public_text(action)
     try:
         state.apply(action)
     except IllegalAction as err:
         raise MatchError(f"AI ({agent.name}) chose an illegal action: {err}") from None
     who = f"{state.seat_label(seat)} (AI: {agent.name})"
-    console.print(Text(f"{who} plays: {action}", style="magenta"))
-    return action
+    console.print(Text(f"{who} plays: {said}", style="magenta"))
+    return action if said == action.text else None

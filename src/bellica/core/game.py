@@ -297,6 +297,18 @@ class State(ABC):
         self._apply(action)
         self._history = (self._history, action)
 
+    def public_text(self, action: Action) -> str:
+        """The words every other seat may read for `action`, a legal action about to be taken
+        here: its own text, unless that names something only the deciding seat may know (a
+        card returned to a secret deck) — then the game's wording without it
+        (`_public_words`). Logs and announcements show the others these words."""
+        return self._public_words(action) or action.text
+
+    def _public_words(self, action: Action) -> str | None:
+        """The words for others where `action`'s text tells a secret; None when it does not
+        (games override this)."""
+        return None
+
     def follow_ups(self, action: Action) -> list[Action]:
         """The decisions open to the same seat once `action` is taken, if it is a legal action
         of a selection kind (see `selection_kinds`); otherwise none. This state is unchanged."""

@@ -60,12 +60,15 @@ class Timeline:
             try:
                 action = worded(head, self.game.action_from_json(data))
                 selection = action.kind in head.selection_kinds
+                public = head.public_text(action)
                 head.apply(action)
             except (BellicaError, KeyError, TypeError, ValueError) as err:
                 raise InvalidRecord(f"action {number} does not replay: {err}") from None
             self._actions.append(action)
             if self.log is not None:
-                entry = LogEntry(number, seat, action.text, head.events(), selection=selection)
+                entry = LogEntry(
+                    number, seat, action.text, head.events(), selection=selection, public=public
+                )
                 self.log.append(entry)
             if number % self.stride == 0:
                 self._keep(number)

@@ -41,14 +41,19 @@ class LogEntry:
         text: str,
         events: list[Event],
         selection: bool = False,  # a piece picked: the client folds it into its seat's next entry
+        public: str | None = None,  # the words the other seats read, where `text` tells a secret
     ) -> None:
         self.move = move
         self.seat = seat
         self.text = text
         self.events = events
         seen = {who for event in events for who, _ in (*event.private, *event.private_marks)}
+        if public is not None and public != text and seat is not None:
+            seen.add(seat)
         self._texts: dict[int | None, str] = {
-            who: json.dumps(_reading(move, seat, text, events, selection, who))
+            who: json.dumps(
+                _reading(move, seat, _said(who, seat, text, public), events, selection, who)
+            )
             for who in (None, *sorted(seen))
         }
 
@@ -59,6 +64,12 @@ class LogEntry:
 
     def to_json(self, seat: int | None = None) -> dict[str, Any]:
         return dict(json.loads(self.json_for(seat)))
+
+
+def _said(who: int | None, seat: int | None, text: str, public: str | None) -> str:
+    """An action's words as `who` reads them: the deciding seat its own, the others the public
+    ones where they differ."""
+    return text if who == seat or public is None else public
 
 
 def _reading(
@@ -209,13 +220,19 @@ class Table:
         seat = self.state.current_player
         selection = action.kind in self.state.selection_kinds
         action = worded(self.state, action)
+        public = self.state.public_text(action)
         if after is None:
             self.state.apply(action)
         else:
             self.state = after
         self.row.actions.append(action.to_json())
         entry = LogEntry(
-            len(self.row.actions), seat, action.text, self.state.events(), selection=selection
+            len(self.row.actions),
+            seat,
+            action.text,
+            self.state.events(),
+            selection=selection,
+            public=public,
         )
         self.log.append(entry)
         self._messages.clear()

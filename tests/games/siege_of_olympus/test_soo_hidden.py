@@ -239,3 +239,29 @@ def test_determinize_leaves_a_match_for_the_other_players_search() -> None:
         assert other.current_player == 0
         assert other.legal_actions()  # the Deck still holds a minion to take
         assert other.observation(1) == state.observation(1)
+
+
+def test_the_others_read_a_returned_or_searched_card_as_a_card() -> None:
+    """The words others read (`public_text`) of a mulligan return and of a Search's choice
+    name no card; every other action reads the same for everyone."""
+    seen: set[str] = set()
+    for seed in range(40):
+        state = game(CARDS_FILE).new_game(seed)
+        chooser = random.Random(seed)
+        while not state.is_terminal and len(seen) < 3:
+            for action in state.legal_actions():
+                said = state.public_text(action)
+                if action.kind == "return":
+                    assert said == "Return a card to the Deck"
+                    seen.add("return")
+                elif said != action.text:
+                    assert said.startswith("Take a card from the Deck (")
+                    label = state.game.table.label[state.game.actions.uid(action)]
+                    assert label not in said
+                    seen.add("search")
+                else:
+                    seen.add("plain")
+            state.apply(chooser.choice(state.legal_actions()))
+        if len(seen) == 3:
+            return
+    raise AssertionError(f"40 random games showed only {sorted(seen)}")

@@ -283,6 +283,13 @@ class SiegeState(State):
 
         observation_tensor(self, seat, out)
 
+    def _public_words(self, action: Action) -> str | None:
+        """A card returned to the Deck at the mulligan, or taken from it by a Search, is the
+        deciding player's secret: the others read that a card moved, not which."""
+        from bellica.games.siege_of_olympus.view import public_words
+
+        return public_words(self, action)
+
     def _describe(self, caused: list[tuple[Any, ...]]) -> list[Event]:
         from bellica.games.siege_of_olympus.view import events
 

@@ -21,6 +21,7 @@ from bellica.games.siege_of_olympus.rules.effects import (
     DisruptWindow,
     search_matches,
     targets,
+    verb,
 )
 from bellica.games.siege_of_olympus.rules.synergies import SYNERGY, pieces
 from bellica.games.siege_of_olympus.state import (
@@ -97,9 +98,9 @@ def keywords(card: Any) -> list[str]:
         out.append("combine")
     for effect in effects:
         verbs = [effect.verb] + [e.verb for option in effect.pick or [] for e in option]
-        for verb in verbs:
-            if verb in _KEYWORD_VERBS and _KEYWORD_VERBS[verb] not in out:
-                out.append(_KEYWORD_VERBS[verb])
+        for word in verbs:
+            if word in _KEYWORD_VERBS and _KEYWORD_VERBS[word] not in out:
+                out.append(_KEYWORD_VERBS[word])
     return out
 
 
@@ -280,6 +281,19 @@ def observation(state: SiegeState, seat: int) -> dict[str, Any]:
         "decision": _decision(state, seat),
         "result": outcome,
     }
+
+
+def public_words(state: SiegeState, action: Any) -> str | None:
+    """What the other player reads of an action that names a hidden card: a card returned to
+    the Deck at the mulligan, or the card a Search takes (None for any other action)."""
+    if action.kind == "return":
+        return "Return a card to the Deck"
+    task = state.stack[-1] if state.stack else None
+    if action.kind == "target" and isinstance(task, ChooseTarget):
+        effect = task.effect(state)
+        if effect is not None and verb(effect) == "search":
+            return f"Take a card from the Deck ({state.game.table.label[task.card]})"
+    return None
 
 
 # -- events ---------------------------------------------------------------------------------
