@@ -242,7 +242,7 @@ class ChooseTarget(Decision):
         if effect is None:
             return []
         game = state.game
-        word = _WORDS.get(verb(effect), "Choose {card}")
+        word = _WORDS.get(verb(effect), "Choose {card}").replace("{amount}", str(effect.amount))
         out = [
             game.worded(game.actions.card("target", u), word, self.card)
             for u in targets(state, self.side, effect, self.card)
@@ -269,15 +269,16 @@ class ChooseTarget(Decision):
         return None
 
 
+# A target choice in the words of what it does: "Chimera (043): 1 damage to Kronos (082)".
 _WORDS = {
-    "damage": "Damage {card} ({other})",
-    "destroy": "Destroy {card} ({other})",
-    "cripple": "Cripple {card} ({other})",
-    "paralyze": "Paralyze {card} ({other})",
-    "reborn": "Bring back {card} from the Underworld ({other})",
-    "free": "Free {card} from Tartarus ({other})",
-    "search": "Take {card} from the Deck ({other})",
-    "explore": "Take the Artifact {card} ({other})",
+    "damage": "{other}: {amount} damage to {card}",
+    "destroy": "{other}: destroy {card}",
+    "cripple": "{other}: cripple {card}",
+    "paralyze": "{other}: paralyze {card}",
+    "reborn": "{other}: take {card} back from the Underworld",
+    "free": "{other}: free {card} from Tartarus",
+    "search": "{other}: take {card} from the Deck",
+    "explore": "{other}: take the Artifact {card}",
 }
 
 

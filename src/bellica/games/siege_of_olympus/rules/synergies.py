@@ -132,10 +132,10 @@ class CopyFrom(Decision):
     def choices(self, state: SiegeState) -> list[Action]:
         game = state.game
         what = game.copies[self.card]
-        words = "its piece" if what == "joker" else f"its {what}"
-        template = "Copy {card}: " + words
+        words = "piece" if what == "joker" else what
+        template = "{other} copies the " + words + " of {card}"
         return [
-            game.worded(game.actions.card("target", u), template, -1)
+            game.worded(game.actions.card("target", u), template, self.card)
             for side in (self.side, 1 - self.side)
             for u in state.minions[side]
             if u != self.card
