@@ -297,6 +297,29 @@ def decide(state: Stacked, action: Action) -> None:
     decision.choose(state, action)
 
 
+def offered(state: Any, phase_actions: Callable[[Any], list[Action]]) -> list[Action]:
+    """What the deciding player may do: the choices of the decision on top of the stack, or,
+    with nothing pending, the phase's own actions (none once the game is over)."""
+    if state.is_terminal:
+        return []
+    stack = state.stack
+    if stack:
+        return stack[-1].choices(state)  # type: ignore[no-any-return]
+    return phase_actions(state)
+
+
+def take(
+    state: Any, action: Action, phase_action: Callable[[Any, Action], None], idle: Idle
+) -> None:
+    """A player's action: its answer to the decision on top of the stack, or else one of the
+    phase's own actions; then the stack runs until the next real decision."""
+    if state.stack:
+        decide(state, action)
+    else:
+        phase_action(state, action)
+    advance(state, idle)
+
+
 # -- shared task kinds -------------------------------------------------------------------------
 class Window(Step):
     """A response window: the sides in `order` are asked in turn whether they respond to

@@ -1,6 +1,7 @@
 """The card toolkit: physical copies, zones, per-card counters, card actions, hidden cards."""
 
 from bellica.core.cards.action_space import CardActionSpace, Worded
+from bellica.core.cards.card_game import CardGame
 from bellica.core.cards.choices import CardChoice
 from bellica.core.cards.counters import Counter, Counters
 from bellica.core.cards.knowledge import resample, zone_tensor_size, zones_tensor
@@ -16,6 +17,7 @@ __all__ = [
     "CardActionSpace",
     "CardChoice",
     "CardCodec",
+    "CardGame",
     "CardTable",
     "Copy",
     "Counter",

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bellica.core import Action, Game, IllegalAction, InvalidCardData, InvalidConfig, Rng, State
-from bellica.core.cards import CardCodec, CardTable, Copy, Counters, Layout
+from bellica.core import Action, InvalidCardData, InvalidConfig, Rng, State
+from bellica.core.cards import CardCodec, CardGame, CardTable, Copy, Counters, Layout
 from bellica.core.seating import Seating
 from bellica.games.bellum import INFO, SOLO
 from bellica.games.bellum import actions as act
@@ -45,12 +45,13 @@ def card_table(cards: CardSet, boxes: int) -> BellumTable:
     return BellumTable(copies)
 
 
-class Bellum(Game):
+class Bellum(CardGame):
     """Greek cities build decks of creatures, spells and relics and pillage each other."""
 
     info = INFO
     num_distinct_actions = act.SIZE
     tasks = TASKS
+    table: BellumTable
 
     def prepare(self) -> None:
         self.card_set = load_cards(self.cards)
@@ -138,12 +139,6 @@ class Bellum(Game):
         """The copies that start in `deck` ("olympus", "basic", "stock"...), of one box."""
         return self.home.get((deck, box), [])
 
-    def token(self, uid: int) -> str:
-        return self.table.token[uid]
-
-    def uid(self, token: str) -> int | None:
-        return self.table.uid_by_token.get(token)
-
     # -- the contract --------------------------------------------------------------------
     def new_game(self, seed: int = 0) -> BellumState:
         from bellica.games.bellum.rules.setup import new_game
@@ -154,14 +149,6 @@ class Bellum(Game):
         from bellica.games.bellum.notation import read_position
 
         return read_position(self, text)
-
-    def action_from_json(self, data: Any) -> Action:
-        return self.actions.from_json(data)
-
-    def decode(self, index: int, state: State | None = None) -> Action:
-        if isinstance(index, bool) or not isinstance(index, int):
-            raise IllegalAction(f"action index must be a whole number, not {type(index).__name__}")
-        return self.actions[index]
 
     def seat_label(self, seat: int, state: State | None = None) -> str:
         """A player's name: two players, the seat's city once the game has begun ("Sparta");

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bellica.core import Action, Game, IllegalAction, InvalidCardData, InvalidConfig, Rng, State
-from bellica.core.cards import CardCodec, CardTable, Copy, Counters, Layout, Worded
+from bellica.core import Action, InvalidCardData, InvalidConfig, Rng, State
+from bellica.core.cards import CardCodec, CardGame, CardTable, Copy, Counters, Layout, Worded
 from bellica.core.seating import Seating
 from bellica.games.siege_of_olympus import INFO
 from bellica.games.siege_of_olympus import actions as act
@@ -40,12 +40,13 @@ def card_table(cards: CardSet) -> CardTable[Any]:
     return CardTable(copies)
 
 
-class SiegeOfOlympus(Game):
+class SiegeOfOlympus(CardGame):
     """Two Commanders share one Deck: minions, spells, prisoners, artifacts."""
 
     info = INFO
     num_distinct_actions = act.SIZE
     tasks = TASKS
+    actions: act.SiegeActions
     sides = 2
     teams = 2
 
@@ -125,12 +126,6 @@ class SiegeOfOlympus(Game):
             return card.ability
         return card.effects  # type: ignore[no-any-return]
 
-    def token(self, uid: int) -> str:
-        return self.table.token[uid]
-
-    def uid(self, token: str) -> int | None:
-        return self.table.uid_by_token.get(token)
-
     # -- the contract --------------------------------------------------------------------
     def new_game(self, seed: int = 0) -> SiegeState:
         from bellica.games.siege_of_olympus.rules.setup import new_game
@@ -141,14 +136,6 @@ class SiegeOfOlympus(Game):
         from bellica.games.siege_of_olympus.notation import read_position
 
         return read_position(self, text)
-
-    def action_from_json(self, data: Any) -> Action:
-        return self.actions.from_json(data)
-
-    def decode(self, index: int, state: State | None = None) -> Action:
-        if isinstance(index, bool) or not isinstance(index, int):
-            raise IllegalAction(f"action index must be a whole number, not {type(index).__name__}")
-        return self.actions[index]
 
     def seat_label(self, seat: int, state: State | None = None) -> str:
         """A player's name: the Commander once chosen ("Kronos"), "player 1" before."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bellica.core import Action
 from bellica.core.events import FORCED
-from bellica.core.stack import advance, decide
+from bellica.core.stack import offered, take
 from bellica.games.bellum.rules import turn
 from bellica.games.bellum.rules.buying import buy, buy_options
 from bellica.games.bellum.rules.effects import draw
@@ -15,12 +15,7 @@ AUTOMATIC = frozenset({"end_rally", "end_declare", "end_deploy", "keep", "draw_0
 
 
 def legal_actions(state: BellumState) -> list[Action]:
-    if state.winners is not None:
-        return []
-    stack = state.stack
-    if stack:
-        return stack[-1].choices(state)  # type: ignore[attr-defined, no-any-return]
-    return phase_actions(state)
+    return offered(state, phase_actions)
 
 
 def phase_actions(state: BellumState) -> list[Action]:
@@ -63,11 +58,11 @@ def phase_actions(state: BellumState) -> list[Action]:
 
 
 def apply_action(state: BellumState, action: Action) -> None:
-    if state.stack:
-        decide(state, action)
-    else:
-        apply_phase(state, action.kind, state.game.actions.uid(action))
-    advance(state, idle)
+    take(state, action, _phase_action, idle)
+
+
+def _phase_action(state: BellumState, action: Action) -> None:
+    apply_phase(state, action.kind, state.game.actions.uid(action))
 
 
 def apply_phase(state: BellumState, kind: str, uid: int) -> None:

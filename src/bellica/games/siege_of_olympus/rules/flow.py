@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bellica.core import Action
 from bellica.core.events import FORCED
-from bellica.core.stack import advance, decide
+from bellica.core.stack import offered, take
 from bellica.games.siege_of_olympus.rules import turn
 from bellica.games.siege_of_olympus.rules.synergies import settle
 from bellica.games.siege_of_olympus.state import ATTACK, DEPLOY, RECRUIT, SiegeState
@@ -14,12 +14,7 @@ AUTOMATIC = frozenset({"end_recruit"})
 
 
 def legal_actions(state: SiegeState) -> list[Action]:
-    if state.winners is not None:
-        return []
-    stack = state.stack
-    if stack:
-        return stack[-1].choices(state)  # type: ignore[attr-defined, no-any-return]
-    return phase_actions(state)
+    return offered(state, phase_actions)
 
 
 def phase_actions(state: SiegeState) -> list[Action]:
@@ -46,11 +41,7 @@ def phase_actions(state: SiegeState) -> list[Action]:
 
 
 def apply_action(state: SiegeState, action: Action) -> None:
-    if state.stack:
-        decide(state, action)
-    else:
-        apply_phase(state, action)
-    advance(state, idle)
+    take(state, action, apply_phase, idle)
 
 
 def apply_phase(state: SiegeState, action: Action) -> None:

@@ -1,7 +1,7 @@
 // The Bellum plug-in: cities, Olympus and Legends stacks, every player's cards and your hand.
 
 import { el } from "/static/js/dom.js";
-import { animationSwitch, animationsOn } from "/static/js/kit/animate.js";
+import { animateCardsInPlay, animationSwitch } from "/static/js/kit/animate.js";
 import { cardBack, cardFace } from "/static/js/kit/card.js";
 import { helpData, withHelp } from "/static/js/kit/help.js";
 import { icon } from "/static/js/kit/icons.js";
@@ -27,7 +27,7 @@ export default {
 
 // What the previous drawing of the same game and seat showed: each card in play with its
 // damage, to see what entered, left or was hit since.
-let previous = { key: null, inPlay: new Map() };
+const previous = { key: null, inPlay: new Map() };
 
 let namesCache = { view: null, names: new Map() };
 
@@ -71,33 +71,11 @@ function drawBellum(view, ctx) {
  * left it fade out where they were, and a card that took damage flashes (unless switched off).
  */
 function animate(root, view, ctx) {
-  const key = `${view.game?.id}:${view.seat}`;
-  const inPlay = new Map();
-  for (const player of view.observation.players) {
-    for (const c of player.play || []) inPlay.set(c.card, { data: c, side: player.side, damage: c.damage || 0 });
-  }
-  const before = previous.key === key ? previous.inPlay : null;
-  previous = { key, inPlay };
-  if (!before || !animationsOn()) return;
-  for (const node of root.querySelectorAll(".zone.play .card[data-card]")) {
-    const was = before.get(node.dataset.card);
-    if (!was) node.classList.add("entering");
-    else if ((inPlay.get(node.dataset.card)?.damage || 0) > was.damage) node.classList.add("hit");
-  }
-  for (const [token, was] of before) {
-    if (inPlay.has(token)) continue;
-    const zone = root.querySelector(`.player[data-side="${was.side}"] .zone.play`);
-    if (!zone) continue;
-    const ghost = cardElement(was.data, [], ctx, { inPlay: true });
-    ghost.classList.add("leaving");
-    ghost.removeAttribute("data-mark");
-    ghost.removeAttribute("data-card");
-    ghost.dataset.left = token;
-    ghost.setAttribute("aria-hidden", "true");
-    ghost.addEventListener("animationend", () => ghost.remove());
-    zone.querySelector(":scope > .help")?.remove();
-    zone.append(ghost);
-  }
+  animateCardsInPlay(root, view, previous, {
+    cardsOf: (player) => player.play,
+    zoneOf: (side) => root.querySelector(`.player[data-side="${side}"] .zone.play`),
+    ghostOf: (data) => cardElement(data, [], ctx, { inPlay: true }),
+  });
 }
 
 /** Legal entries by the card they name: {token → [entries]}. */

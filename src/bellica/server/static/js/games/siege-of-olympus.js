@@ -2,7 +2,7 @@
 
 import { makePlayable } from "/static/js/chooser.js";
 import { el } from "/static/js/dom.js";
-import { animationSwitch, animationsOn } from "/static/js/kit/animate.js";
+import { animateCardsInPlay, animationSwitch } from "/static/js/kit/animate.js";
 import { cardBack, cardFace } from "/static/js/kit/card.js";
 import { helpData, withHelp } from "/static/js/kit/help.js";
 import { icon } from "/static/js/kit/icons.js";
@@ -54,7 +54,7 @@ document.addEventListener("keydown", (event) => {
 
 // What the previous drawing of the same game and seat showed: each minion in play with its
 // damage, to see what entered, left or was hit since.
-let previous = { key: null, inPlay: new Map() };
+const previous = { key: null, inPlay: new Map() };
 
 // The table's context of the drawing under way: its `play` runs a card face's actions.
 let playContext = { play: () => {} };
@@ -533,30 +533,9 @@ function nameOf(key) {
  * left it fade out where they were, and one that took damage flashes (unless switched off).
  */
 function animate(root, view) {
-  const key = `${view.game?.id}:${view.seat}`;
-  const inPlay = new Map();
-  for (const player of view.observation.players || []) {
-    for (const m of player.minions || []) inPlay.set(m.card, { data: m, side: player.side, damage: m.damage || 0 });
-  }
-  const before = previous.key === key ? previous.inPlay : null;
-  previous = { key, inPlay };
-  if (!before || !animationsOn()) return;
-  for (const node of root.querySelectorAll(".zone.play .card[data-card]")) {
-    const was = before.get(node.dataset.card);
-    if (!was) node.classList.add("entering");
-    else if ((inPlay.get(node.dataset.card)?.damage || 0) > was.damage) node.classList.add("hit");
-  }
-  for (const [tokenId, was] of before) {
-    if (inPlay.has(tokenId)) continue;
-    const zone = root.querySelector(`.side-area[data-side="${was.side}"] .zone.play`);
-    if (!zone) continue;
-    const ghost = cardElement(was.data, [], { inPlay: true });
-    ghost.classList.add("leaving");
-    for (const attr of ["data-mark", "data-card", "data-help"]) ghost.removeAttribute(attr);
-    ghost.dataset.left = tokenId;
-    ghost.setAttribute("aria-hidden", "true");
-    ghost.addEventListener("animationend", () => ghost.remove());
-    zone.querySelector(":scope > .help")?.remove();
-    zone.append(ghost);
-  }
+  animateCardsInPlay(root, view, previous, {
+    cardsOf: (player) => player.minions,
+    zoneOf: (side) => root.querySelector(`.side-area[data-side="${side}"] .zone.play`),
+    ghostOf: (data) => cardElement(data, [], { inPlay: true }),
+  });
 }

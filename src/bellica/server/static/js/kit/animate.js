@@ -73,6 +73,44 @@ export function fadeOut(parent, ghost) {
   return animation;
 }
 
+/**
+ * Cards in play, from one drawing of a seat's table to the next: a card that entered slides
+ * in (class "entering"), one that took damage flashes ("hit"), and one that left fades out
+ * where it was, as a ghost `ghostOf(data)` appended to `zoneOf(side)`. `cardsOf(player)`
+ * lists a player's cards in play (each with `card`, and `damage`); `memory` is the drawing's
+ * own record between calls ({key, inPlay}), kept per game and seat. Nothing moves the first
+ * time a table is drawn, or when animations are off.
+ */
+export function animateCardsInPlay(root, view, memory, { cardsOf, zoneOf, ghostOf }) {
+  const key = `${view.game?.id}:${view.seat}`;
+  const inPlay = new Map();
+  for (const player of view.observation.players || []) {
+    for (const c of cardsOf(player) || []) inPlay.set(c.card, { data: c, side: player.side, damage: c.damage || 0 });
+  }
+  const before = memory.key === key ? memory.inPlay : null;
+  memory.key = key;
+  memory.inPlay = inPlay;
+  if (!before || !animationsOn()) return;
+  for (const node of root.querySelectorAll(".zone.play .card[data-card]")) {
+    const was = before.get(node.dataset.card);
+    if (!was) node.classList.add("entering");
+    else if ((inPlay.get(node.dataset.card)?.damage || 0) > was.damage) node.classList.add("hit");
+  }
+  for (const [tokenId, was] of before) {
+    if (inPlay.has(tokenId)) continue;
+    const zone = zoneOf(was.side);
+    if (!zone) continue;
+    const ghost = ghostOf(was.data);
+    ghost.classList.add("leaving");
+    for (const attr of ["data-mark", "data-card", "data-help"]) ghost.removeAttribute(attr);
+    ghost.dataset.left = tokenId;
+    ghost.setAttribute("aria-hidden", "true");
+    ghost.addEventListener("animationend", () => ghost.remove());
+    zone.querySelector(":scope > .help")?.remove();
+    zone.append(ghost);
+  }
+}
+
 /** Rolls every `.die` under `root` (a tumble), then they show their faces. */
 export function rollDice(root) {
   const dice = root ? [...root.querySelectorAll(".die")] : [];
