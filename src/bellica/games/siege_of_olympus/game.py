@@ -93,6 +93,7 @@ class SiegeOfOlympus(CardGame):
         self.add = [m.add if m and m.add is not None else -1 for m in minion]
         self.cost = [m.cost if m else 0 for m in minion]
         self.ranged = [bool(m and m.ranged) for m in minion]
+        self.activated = frozenset(u for u, m in enumerate(minion) if m and m.trigger == "activate")
         self.keyworded = {
             name: frozenset(u for u, m in enumerate(minion) if m and getattr(m, name))
             for name in ("primordial", "lethal", "resistant")

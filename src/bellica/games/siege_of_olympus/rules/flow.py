@@ -27,7 +27,8 @@ def phase_actions(state: SiegeState) -> list[Action]:
     if phase == DEPLOY:
         out += [card("summon", u) for u in turn.summonable(state, side)]
         out += [card("cast", u) for u in turn.castable(state, side)]
-        out += [card("use", u) for u in turn.usable(state, side)]
+        if state.minions[side] or not state.ability_used[side]:
+            out += [card("use", u) for u in turn.usable(state, side)]
         if not state.exchanged and state.agora:
             out += [card("leave", u) for u in sorted(state.hand[side])]
         out.append(plain("end_deploy"))

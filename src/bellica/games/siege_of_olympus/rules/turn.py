@@ -43,11 +43,9 @@ def summonable(state: SiegeState, side: int) -> list[int]:
     mine = len(state.minions[side])
     if mine >= MINION_LIMIT:
         return []
-    card, status = game.table.card, state.status
+    cost, is_minion, status = game.cost, game.is_minion, state.status
     return sorted(
-        u
-        for u in state.hand[side]
-        if game.is_minion[u] and card[u].cost <= mine and not status[u] & FRESH
+        u for u in state.hand[side] if is_minion[u] and cost[u] <= mine and not status[u] & FRESH
     )
 
 
@@ -60,12 +58,11 @@ def castable(state: SiegeState, side: int) -> list[int]:
 def usable(state: SiegeState, side: int) -> list[int]:
     """Activated minions not yet used this turn (and not crippled), and the Commander while
     its ability is unused."""
-    game = state.game
-    card = game.table.card
+    activated, status = state.game.activated, state.status
     out = [
         u
         for u in state.minions[side]
-        if card[u].trigger == "activate" and not state.status[u] & USED and not state.is_crippled(u)
+        if u in activated and not status[u] & USED and not state.is_crippled(u)
     ]
     if not state.ability_used[side]:
         out += state.commander[side]
@@ -75,14 +72,15 @@ def usable(state: SiegeState, side: int) -> list[int]:
 def ready(state: SiegeState, side: int) -> list[int]:
     """`side`'s minions that may still attack this turn: not yet attacked, not paralyzed or
     crippled, and with some attack."""
-    status = state.status
+    status, paralyzed, crippled, turn = state.status, state.paralyzed, state.crippled, state.turn
+    printed = state.game.attack
     return [
         u
         for u in state.minions[side]
         if not status[u] & ATTACKED
-        and not state.is_paralyzed(u)
-        and not state.is_crippled(u)
-        and state.attack_of(u) > 0
+        and not 0 < paralyzed[u] >= turn
+        and not 0 < crippled[u] >= turn
+        and (printed[u] > 0 or state.attack_of(u) > 0)
     ]
 
 
@@ -98,13 +96,16 @@ def minion_targets(state: SiegeState, side: int) -> list[int]:
 def attacks(state: SiegeState, side: int) -> list[Action]:
     """The phase's attacks: on prisoners in the Recruit phase; in the Attack phase on the
     turn's enemy minion and, with Primordial Attack, on the enemy Commander."""
-    attack = state.game.actions.attack
     attackers = ready(state, side)
+    if not attackers:
+        return []
+    attack = state.game.actions.attack
     if state.phase == RECRUIT:
         return [attack(a, t) for a in attackers for t in state.tartarus]
     victims = minion_targets(state, side)
     out = [attack(a, t) for a in attackers for t in victims]
-    out += [attack(a, -1) for a in attackers if state.keyword(a, "primordial")]
+    primordial = state.game.keyworded["primordial"]
+    out += [attack(a, -1) for a in attackers if a in primordial]  # (crippled ones are not ready)
     return out
 
 
