@@ -9,7 +9,6 @@ from bellica.core.cards import PRIVATE, PUBLIC, SECRET, Counter, Family, Zones
 from bellica.core.cards.counters import CARD
 from bellica.core.events import Event
 from bellica.core.stack import Task
-from bellica.games.siege_of_olympus.cards import Minion
 
 if TYPE_CHECKING:
     from bellica.games.siege_of_olympus.game import SiegeOfOlympus
@@ -155,11 +154,6 @@ class SiegeState(State):
         self.damage, self.status, self.paralyzed, self.crippled, self.copied = self.counters
 
     # -- cards -----------------------------------------------------------------------------
-    def minion(self, uid: int) -> Minion:
-        """The printed minion of a minion uid."""
-        card: Minion = self.game.table.card[uid]
-        return card
-
     def controller(self, uid: int) -> int:
         """The side whose minion `uid` is in play, or -1."""
         minions = self.minions
@@ -234,9 +228,6 @@ class SiegeState(State):
     def keyword(self, uid: int, name: str) -> bool:
         """Whether a minion has a keyword property now (a crippled one has none)."""
         return uid in self.game.keyworded[name] and not self.is_crippled(uid)
-
-    def opponent(self, side: int) -> int:
-        return 1 - side
 
     def seat_of(self, side: int) -> int:
         return side

@@ -47,8 +47,7 @@ def effect_at(state: SiegeState, card: int, index: int, option: int, sub: int) -
 
 # -- who and what an effect may choose -------------------------------------------------------
 def _fits(state: SiegeState, uid: int, effect: Effect) -> bool:
-    minion = state.minion(uid)
-    if effect.max_cost is not None and minion.cost > effect.max_cost:
+    if effect.max_cost is not None and state.game.cost[uid] > effect.max_cost:
         return False
     if effect.race is not None and state.race_of(uid) != effect.race:
         return False
