@@ -132,3 +132,44 @@ def test_synergies_are_told() -> None:
         ("damage", "Wisp (018) takes 1 damage", ("018",)),
         ("destroyed", "Wisp (018) is destroyed and goes to the Underworld", ("018",)),
     ]
+
+
+def test_every_pending_decision_says_in_words_who_decides_what() -> None:
+    """The observation's decision carries its words ("Gaia: disrupt Harpy (037)'s attack, or
+    let it happen"), the same for every viewer, naming no card of a hidden hand."""
+    import random
+
+    from soo_helpers import game as load
+
+    from bellica.games.siege_of_olympus.cards import CARDS_FILE
+
+    g = load(CARDS_FILE)
+    kinds: set[str] = set()
+    for seed in range(12):
+        state = g.new_game(seed)
+        chooser = random.Random(seed)
+        while not state.is_terminal:
+            told = [state.observation(s)["decision"] for s in (-1, 0, 1)]
+            if told[0] is not None:
+                texts = {d["text"] for d in told}
+                assert len(texts) == 1
+                text = texts.pop()
+                decider = told[0]["side"]
+                assert text.startswith(state.seat_label(decider) + ": ")
+                other = 1 - decider
+                for uid in state.hand[other]:
+                    if uid not in state.known[other]:
+                        assert g.table.label[uid] not in text
+                kinds.add(told[0]["kind"])
+            state.apply(chooser.choice(state.legal_actions()))
+    assert {"mulligan", "choose_target", "take"} <= kinds  # the check can fail
+
+
+def test_a_heal_at_full_health_says_so() -> None:
+    full = position(hands={0: ["Mend"]}, health=(20, 18))  # Kronos: 20
+    play(full, card(full, "cast", "Mend"))
+    said = [e.text for e in full.events()]
+    assert "Kronos's Commander is already at full health (20)" in said
+    low = position(hands={0: ["Mend"]}, health=(10, 18))
+    play(low, card(low, "cast", "Mend"))
+    assert "Kronos's Commander regains 3 health (13 now)" in [e.text for e in low.events()]

@@ -49,6 +49,8 @@ def render(obs: dict[str, Any]) -> Any:
     if turn["exchanged"]:
         head += " · Agora exchange made"
     parts.append(Text(head, style="bold"))
+    if obs["decision"] is not None:
+        parts.append(Text(obs["decision"]["text"], style="cyan"))
     sides = Table(title=f"Commanders ({obs['artifacts_to_win']} Artifacts conquer Olympus)")
     for column in ("player", "health", "ability", "hand", "Artifacts", "synergies"):
         sides.add_column(column)

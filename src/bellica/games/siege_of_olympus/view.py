@@ -193,7 +193,48 @@ def _decision(state: SiegeState, seat: int) -> dict[str, Any] | None:
         effect = task.effect(state)
         if effect is not None and effect.verb == "search":
             out["cards"] = [card_view(state, u) for u in targets(state, side, effect, task.card)]
+    out["text"] = decision_text(state, task)
     return out
+
+
+_ASKED = {
+    "choose_commander": "choose a Commander",
+    "mulligan": "return up to three cards to the Deck, then keep the hand",
+    "pick": "pick one of {source}'s options",
+    "leave": "leave a card of the hand in the Agora (an exchange)",
+    "take": "take a card from the Agora (not one left there this turn)",
+    "ambush": "choose the attack of {source}'s Ambush",
+    "copy": "choose the minion {source} copies",
+    "discard_down": "discard down to eight cards",
+}
+_CHOOSE = {
+    "damage": "the target of {source}'s damage",
+    "destroy": "what {source} destroys",
+    "cripple": "what {source} cripples",
+    "paralyze": "what {source} paralyzes",
+    "reborn": "a minion of the Underworld to take back ({source})",
+    "free": "a prisoner to free ({source})",
+    "search": "a card of the Deck ({source})",
+    "explore": "an Artifact to take ({source})",
+}
+
+
+def decision_text(state: SiegeState, task: Any) -> str:
+    """What the pending decision asks, in words anyone may read: "Kronos: choose the target
+    of Chimera (043)'s damage"."""
+    label = state.game.table.label
+    who = state.seat_label(task.side)
+    source = label[task.card] if getattr(task, "card", -1) >= 0 else ""
+    if isinstance(task, DisruptWindow):
+        negated = {"spell": "", "effect": "'s effect", "attack": "'s attack"}[task.event]
+        return f"{who}: disrupt {source}{negated}, or let it happen"
+    if isinstance(task, ChooseTarget):
+        effect = task.effect(state)
+        asked = _CHOOSE.get(verb(effect), "a card for {source}") if effect else "a card"
+        return f"{who}: choose " + asked.format(source=source)
+    if task.name == "race_strike":
+        return f"{who}: the {task.race.capitalize()} synergy destroys an enemy minion or prisoner"
+    return f"{who}: " + _ASKED.get(task.name, "decide").format(source=source)
 
 
 def observation(state: SiegeState, seat: int) -> dict[str, Any]:
@@ -405,7 +446,11 @@ def _event(state: SiegeState, event: tuple[Any, ...]) -> Event:
         marks = (token[state.commander[side][0]],)
     elif kind == "heal":
         side, amount = event[1:]
-        text = f"{name(side)}'s Commander regains {amount} health ({state.health[side]} now)"
+        text = (
+            f"{name(side)}'s Commander regains {amount} health ({state.health[side]} now)"
+            if amount
+            else f"{name(side)}'s Commander is already at full health ({state.health[side]})"
+        )
         marks = (token[state.commander[side][0]],)
     elif kind == "dodge":
         target, attacker = event[1:]

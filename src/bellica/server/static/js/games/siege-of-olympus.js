@@ -228,12 +228,16 @@ function decision(obs, names, card, ctx, actions) {
   const about = d?.source ? named(names, d.source) : null;
   // the cards the decision is about when they lie nowhere else on the table
   const offered = d?.cards?.length ? d.cards : d?.kind === "choose_commander" ? obs.unchosen || [] : [];
-  return el("section", { id: "decision", class: "panel decision", dataset: { kind: d?.kind ?? "casting", side: d?.side ?? "" } },
-    el("div", { class: "decision-line" },
+  // the engine words a decision ("Gaia: disrupt Harpy (037)'s attack, or let it happen")
+  const line = d?.text
+    ? el("div", { class: "decision-line" }, el("span", { class: "what" }, d.text), ".")
+    : el("div", { class: "decision-line" },
       el("strong", { class: "who" }, capitalized(sideName(obs, who, ctx))), " ",
       el("span", { class: "what" }, words),
       about ? el("span", { class: "source" }, d.kind === "disrupt_window" && NEGATED[d.event] ? ` against the ${NEGATED[d.event]} of ${about}` : ` · ${about}`) : null,
-      "."),
+      ".");
+  return el("section", { id: "decision", class: "panel decision", dataset: { kind: d?.kind ?? "casting", side: d?.side ?? "" } },
+    line,
     casting.length ? el("div", { class: "casting" }, el("h4", {}, "Being cast"), el("div", { class: "cards" }, casting.map((c) => card(c, { compact: true })))) : null,
     // a Commander's whole ability is worth reading before choosing it
     offered.length ? el("div", { class: "cards offered" }, offered.map((c) => card(c, { compact: c.kind !== "commander" }))) : null,
