@@ -38,7 +38,7 @@ def test_plain_name_makes_that_agent(spec: str, cls: type[Agent]) -> None:
         ("mcts:iterations=400", "mcts"),
         ("mcts:seconds=1", "mcts:seconds=1"),
         ("mcts:seconds=1.0", "mcts:seconds=1"),
-        ("mcts:seconds=0.5:rollout=20:c=1.4", "mcts:seconds=0.5:rollout=20"),
+        ("mcts:seconds=0.5:rollout=20:c=1.4", "mcts:seconds=0.5:rollout=20:c=1.4"),
         ("mcts:c=2:rollout=5:iterations=50", "mcts:iterations=50:rollout=5:c=2"),
         (" mcts : c = 0.7 ", "mcts:c=0.7"),
         ("mcts:rollout=0", "mcts:rollout=0"),
@@ -57,6 +57,7 @@ def test_mcts_settings_and_defaults() -> None:
     assert isinstance(default, MctsAgent)
     assert (default.iterations, default.seconds, default.c, default.prior) == (400, None, 1.4, True)
     assert default.rollout_setting is None  # chosen per game when it first acts
+    assert default.c_setting is None  # the game's exploration, when it first acts
     timed = make_agent("mcts:seconds=0.5:rollout=7:c=2")
     assert isinstance(timed, MctsAgent)
     assert (timed.iterations, timed.seconds, timed.rollout, timed.c) == (None, 0.5, 7, 2.0)
@@ -82,7 +83,8 @@ def test_greedy_settings_and_defaults() -> None:
             "mcts:depth=2",
             "mcts has no option 'depth'; mcts takes iterations=N (default 400), "
             "seconds=X, rollout=N (default 0 for a game with a heuristic, else 20), "
-            "c=X (default 1.4), prior=N (default 1)",
+            "c=X (default the game's exploration, 1.4 unless the game sets it), "
+            "prior=N (default 1)",
         ),
         ("greedy:iterations=5", "greedy has no option 'iterations'; greedy takes samples=N"),
         ("mcts:", "mcts has no empty option"),

@@ -96,3 +96,24 @@ def test_rollout_default_follows_the_game_s_heuristic() -> None:
     blind = MctsAgent(seed=1, iterations=5)
     blind.act(SeatView(plain, 0))
     assert blind.rollout == 20
+
+
+def test_the_exploration_constant_is_the_games_unless_the_spec_sets_it() -> None:
+    """`c` unset: the game's `exploration` (Siege of Olympus 0.3, Bellum the usual 1.4);
+    `c=X` in the spec wins over it."""
+    import bellica
+    from bellica.agents import make_agent
+    from bellica.core import SeatView
+
+    for game_id, expected in (("siege-of-olympus", 0.3), ("bellum", 1.4)):
+        state = bellica.load(game_id).new_game(seed=1)
+        while len(state.legal_actions()) < 2:
+            state.apply(state.legal_actions()[0])
+        seat = state.current_player
+        assert seat is not None
+        chosen = make_agent("mcts:iterations=5", seed=1)
+        chosen.act(SeatView(state, seat))
+        assert chosen.c == expected  # type: ignore[attr-defined]
+        fixed = make_agent("mcts:iterations=5:c=2", seed=1)
+        fixed.act(SeatView(state, seat))
+        assert fixed.c == 2.0  # type: ignore[attr-defined]

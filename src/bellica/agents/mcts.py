@@ -10,6 +10,7 @@ from bellica.core import Action, Game, InvalidConfig, Rng, SeatView, State
 
 DEFAULT_ITERATIONS = 400
 DEFAULT_ROLLOUT = 20  # for games that offer no heuristic of their own
+DEFAULT_C = 1.4  # the exploration constant of a game that sets none (Game.exploration)
 
 
 class _Node:
@@ -38,7 +39,9 @@ class MctsAgent(Agent):
     of the state after them, looking through a picked piece to its best use, so the search
     tries promising actions first. `rollout` defaults to 0 (value the leaf at once) for games
     with a heuristic of their own and to 20 for games without one, where only the end of a
-    game says anything. The budget is `iterations` or `seconds` (400 iterations if neither);
+    game says anything. `c` defaults to the game's `exploration`: how far apart its
+    heuristic's values of two moves usually lie decides how much exploring pays. The budget is
+    `iterations` or `seconds` (400 iterations if neither);
     a `deadline` set by the caller cuts either short.
     """
 
@@ -53,7 +56,13 @@ class MctsAgent(Agent):
             minimum=0,
             default_note="0 for a game with a heuristic, else 20",
         ),
-        Option("c", integer=False, default=1.4, minimum=0),
+        Option(
+            "c",
+            integer=False,
+            default=None,
+            minimum=0,
+            default_note="the game's exploration, 1.4 unless the game sets it",
+        ),
         Option("prior", integer=True, default=1, minimum=0),
     )
 
@@ -63,7 +72,7 @@ class MctsAgent(Agent):
         iterations: int | None = None,
         seconds: float | None = None,
         rollout: int | None = None,
-        c: float = 1.4,
+        c: float | None = None,
         prior: int = 1,
     ) -> None:
         super().__init__(seed)
@@ -76,7 +85,8 @@ class MctsAgent(Agent):
         self.seconds = None if seconds is None else float(seconds)
         self.rollout_setting = rollout  # None: chosen per game, see the class docstring
         self.rollout = 0 if rollout is None else rollout
-        self.c = float(c)
+        self.c_setting = c  # None: the game's `exploration`, see act
+        self.c = DEFAULT_C if c is None else float(c)
         self.prior = bool(prior)
         self.last_iterations = 0  # how many iterations the last search ran
 
@@ -84,6 +94,8 @@ class MctsAgent(Agent):
         legal = self._legal(view)
         if self.rollout_setting is None:
             self.rollout = 0 if _has_heuristic(view.game) else DEFAULT_ROLLOUT
+        if self.c_setting is None:
+            self.c = view.game.exploration
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]

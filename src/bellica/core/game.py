@@ -75,6 +75,9 @@ class Game(ABC):
 
     info: ClassVar[GameInfo]
     num_distinct_actions: int
+    # MCTS's exploration constant unless a spec sets `c`: a game whose heuristic tells moves
+    # apart by a few hundredths wants less exploring than one whose values spread widely.
+    exploration: ClassVar[float] = 1.4
 
     def __init__(
         self,

@@ -47,6 +47,9 @@ class SiegeOfOlympus(CardGame):
     num_distinct_actions = act.SIZE
     tasks = TASKS
     actions: act.SiegeActions
+    # Measured: mcts:iterations=300 won 56 of 100 games against greedy at c=1.4, 27 of 40 at
+    # c=0.3 (the heuristic's values of two moves differ by hundredths; README, "agents").
+    exploration = 0.3
     sides = 2
     teams = 2
 
