@@ -21,7 +21,7 @@ from bellica.games.siege_of_olympus.cards import (
 )
 from bellica.games.siege_of_olympus.rules import TASKS
 from bellica.games.siege_of_olympus.state import COUNTERS, SiegeState, zone_families
-from bellica.games.siege_of_olympus.view import card_text, keywords
+from bellica.games.siege_of_olympus.texts import card_text, keywords
 
 RULES_FILE = Path(__file__).parent / "rules.md"
 
@@ -151,7 +151,7 @@ class SiegeOfOlympus(CardGame):
 
     @property
     def observation_shape(self) -> tuple[int, ...]:
-        from bellica.games.siege_of_olympus.view import tensor_shape
+        from bellica.games.siege_of_olympus.tensor import tensor_shape
 
         return tensor_shape(self)
 

@@ -270,7 +270,7 @@ class SiegeState(State):
         return observation(self, seat)
 
     def _observation_tensor(self, seat: int, out: Any) -> None:
-        from bellica.games.siege_of_olympus.view import observation_tensor
+        from bellica.games.siege_of_olympus.tensor import observation_tensor
 
         observation_tensor(self, seat, out)
 
@@ -282,7 +282,7 @@ class SiegeState(State):
         return public_words(self, action)
 
     def _describe(self, caused: list[tuple[Any, ...]]) -> list[Event]:
-        from bellica.games.siege_of_olympus.view import events
+        from bellica.games.siege_of_olympus.events import events
 
         return events(self, caused)
 

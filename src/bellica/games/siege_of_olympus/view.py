@@ -1,4 +1,5 @@
-"""What a seat sees: the observation, the log's events, the tensor, resampling, the terminal."""
+"""What a seat sees: the observation with its decision in words, public words for secret
+actions, and resampling what the seat cannot know."""
 
 from __future__ import annotations
 
@@ -6,7 +7,6 @@ from typing import TYPE_CHECKING, Any
 
 from bellica.core import SPECTATOR, Rng
 from bellica.core.cards import resample
-from bellica.core.events import Event
 from bellica.games.siege_of_olympus.cards import (
     COLOURS,
     Artifact,
@@ -14,7 +14,6 @@ from bellica.games.siege_of_olympus.cards import (
     Minion,
     Olympus,
     Spell,
-    describe,
 )
 from bellica.games.siege_of_olympus.rules.effects import (
     ChooseTarget,
@@ -25,97 +24,17 @@ from bellica.games.siege_of_olympus.rules.effects import (
 )
 from bellica.games.siege_of_olympus.rules.synergies import SYNERGY, pieces
 from bellica.games.siege_of_olympus.state import (
-    DODGE,
     PHASE_NAMES,
-    PHASES,
     STATUS_NAMES,
     SiegeState,
 )
 
 if TYPE_CHECKING:
-    from bellica.games.siege_of_olympus.game import SiegeOfOlympus
+    pass
 
 
 # -- cards as a seat sees them ----------------------------------------------------------------
-def card_text(card: Any) -> str:
-    """A card's rules text in our words, built from its data."""
-    if isinstance(card, Minion):
-        words = []
-        if card.primordial:
-            words.append("Primordial Attack.")
-        if card.lethal:
-            words.append("Lethal.")
-        if card.resistant:
-            words.append("Resistant.")
-        if card.add is not None:
-            words.append(f"Add: also carries piece {card.add}.")
-        if card.joker:
-            words.append("Joker: on summoning, copies the piece of a minion in play.")
-        if card.copy_ is not None:
-            words.append(
-                f"Copy and Replace: on summoning, takes the {card.copy_} of a minion in play."
-            )
-        if card.effects:
-            when = "Once per turn, in your Deploy phase: " if card.trigger == "activate" else ""
-            combine = "Combine: " if len(card.effects) > 1 else ""
-            words.append(when + combine + describe(card.effects))
-        return " ".join(words)
-    if isinstance(card, Spell):
-        text = describe(card.effects, spell=True)
-        if card.disrupt:
-            negated = " or ".join(
-                {"spell": "a spell", "effect": "an effect", "attack": "an attack"}[n]
-                for n in card.disrupt
-            )
-            text = f"Disrupt: in the opponent's turn, negate {negated}. " + text
-        elif len(card.effects) > 1:
-            text = "Combine: " + text
-        return text.strip()
-    if isinstance(card, Commander):
-        return f"{card.ability_name} (once per game): {describe(card.ability)}"
-    if isinstance(card, Artifact):
-        return f"Taken by controlling the three minions that carry piece {card.piece}."
-    if isinstance(card, Olympus):
-        return f"Hold {card.artifacts_to_win} Artifacts to conquer Olympus."
-    return ""
-
-
-def keywords(card: Any) -> list[str]:
-    """The glossary keys of a card's keywords."""
-    out = []
-    if isinstance(card, Minion):
-        for flag in ("primordial", "lethal", "resistant", "joker"):
-            if getattr(card, flag):
-                out.append(flag)
-        if card.add is not None:
-            out.append("add")
-        if card.copy_ is not None:
-            out.append("copy-and-replace")
-    effects = card.ability if isinstance(card, Commander) else getattr(card, "effects", [])
-    if isinstance(card, Spell) and card.disrupt:
-        out.append("disrupt")
-    if len(effects) > 1:
-        out.append("combine")
-    for effect in effects:
-        verbs = [effect.verb] + [e.verb for option in effect.pick or [] for e in option]
-        for word in verbs:
-            if word in _KEYWORD_VERBS and _KEYWORD_VERBS[word] not in out:
-                out.append(_KEYWORD_VERBS[word])
-    return out
-
-
-_KEYWORD_VERBS = {
-    "reborn": "reborn",
-    "free": "free",
-    "ambush": "ambush",
-    "search": "search",
-    "pick": "pick",
-    "cripple": "cripple",
-    "paralyze": "paralyze",
-    "explore": "explore",
-    "exchange": "exchange",
-}
-_KINDS: dict[type, str] = {
+KINDS: dict[type, str] = {
     Minion: "minion",
     Spell: "spell",
     Artifact: "artifact",
@@ -131,7 +50,7 @@ def card_view(state: SiegeState, uid: int) -> dict[str, Any]:
         "card": game.table.token[uid],
         "number": card.number,
         "name": card.name,
-        "kind": _KINDS.get(type(card), "olympus"),
+        "kind": KINDS.get(type(card), "olympus"),
         "text": game.texts[uid],
         "keywords": game.keywords[uid],
     }
@@ -337,186 +256,6 @@ def public_words(state: SiegeState, action: Any) -> str | None:
     return None
 
 
-# -- events ---------------------------------------------------------------------------------
-def events(state: SiegeState, caused: list[tuple[Any, ...]]) -> list[Event]:
-    """The events behind what the rules noted, in words, with the cards they touched as marks;
-    a draw tells everyone how many cards and the drawer which."""
-    out: list[Event] = []
-    i = 0
-    while i < len(caused):
-        event = caused[i]
-        if event[0] == "draw":
-            side = event[1]
-            drawn = [event[2]]
-            while i + 1 < len(caused) and caused[i + 1][:2] == ("draw", side):
-                i += 1
-                drawn.append(caused[i][2])
-            out.append(_drawn(state, side, drawn))
-        else:
-            out.append(_event(state, event))
-        i += 1
-    return out
-
-
-def _drawn(state: SiegeState, side: int, drawn: list[int]) -> Event:
-    table = state.game.table
-    who = state.seat_label(side)
-    count = f"{len(drawn)} card" + ("" if len(drawn) == 1 else "s")
-    told = f"{who} draws {', '.join(table.label[u] for u in drawn)}"
-    return Event(
-        "draw",
-        f"{who} draws {count}",
-        ((side, told),),
-        facts=(("side", side), ("count", len(drawn))),
-        private_marks=((side, tuple(table.token[u] for u in drawn)),),
-    )
-
-
-_TEXT = {
-    "reshuffle": "The Underworld is shuffled into a new Deck",
-    "prisoner": "{card} is taken prisoner in Tartarus",
-    "agora": "{card} is put in the Agora",
-    "bottom": "{card} goes to the bottom of the Deck (the Agora is full)",
-    "commander": "{side} leads the siege as {card}",
-    "summon": "{side} summons {card}",
-    "cast": "{side} casts {card}",
-    "destroyed": "{card} is destroyed and goes to the Underworld",
-    "recruited": "{side} recruits {card} from Tartarus into its hand",
-    "damage": "{card} takes {amount} damage",
-    "paralyzed": "{card} is paralyzed: it cannot attack in its controller's next turn",
-    "crippled": "{card} is crippled: no attacks, no keywords until its controller's next turn ends",
-    "discard": "{side} discards {card}",
-    "turn": "{side}'s turn {turn} begins",
-}
-
-
-def _event(state: SiegeState, event: tuple[Any, ...]) -> Event:
-    """One noted event in words, with its facts and marks."""
-    game = state.game
-    label, token = game.table.label, game.table.token
-    kind = event[0]
-    marks: tuple[str, ...] = ()
-    quiet = False
-    name = state.seat_label
-    if kind in ("prisoner", "agora", "bottom", "destroyed", "damage", "paralyzed", "crippled"):
-        uid = event[1]
-        text = _TEXT[kind].format(card=label[uid], amount=event[2] if kind == "damage" else 0)
-        marks = (token[uid],)
-    elif kind in ("commander", "summon", "cast", "recruited", "discard"):
-        side, uid = event[1], event[2]
-        who = f"player {side + 1}" if kind == "commander" else name(side)
-        text = _TEXT[kind].format(side=who, card=label[uid])
-        marks = (token[uid],)
-    elif kind == "reshuffle":
-        text = _TEXT[kind]
-    elif kind == "turn":
-        text = _TEXT[kind].format(side=name(event[1]), turn=state.round)
-    elif kind == "mulligan":
-        side, count = event[1], event[2]
-        text = (
-            f"{name(side)} returns {count} card{'s' if count != 1 else ''} to the Deck and draws "
-            "as many"
-            if count
-            else f"{name(side)} keeps the opening hand"
-        )
-    elif kind == "use":
-        side, uid = event[1], event[2]
-        card = game.table.card[uid]
-        if isinstance(card, Commander):
-            text = f"{name(side)} uses the Commander's ability, {card.ability_name}"
-        else:
-            text = f"{name(side)} uses {label[uid]}"
-        marks = (token[uid],)
-    elif kind == "exchange":
-        side, left, taken = event[1:]
-        text = f"{name(side)} leaves {label[left]} in the Agora and takes {label[taken]}"
-        marks = (token[left], token[taken])
-    elif kind == "fight":
-        attacker, target, dealt, back = event[1:]
-        took = f", and takes {back}" if back else ", and takes none back"
-        text = f"{label[attacker]} attacks {label[target]}: deals {dealt}{took}"
-        marks = (token[attacker], token[target])
-    elif kind == "strike":
-        attacker, side, amount = event[1:]
-        text = f"{label[attacker]} strikes {name(side)}'s Commander for {amount}"
-        marks = (token[attacker], token[state.commander[side][0]])
-    elif kind == "commander_hit":
-        side, amount = event[1:]
-        text = f"{name(side)}'s Commander loses {amount} health ({state.health[side]} left)"
-        marks = (token[state.commander[side][0]],)
-    elif kind == "heal":
-        side, amount = event[1:]
-        text = (
-            f"{name(side)}'s Commander regains {amount} health ({state.health[side]} now)"
-            if amount
-            else f"{name(side)}'s Commander is already at full health ({state.health[side]})"
-        )
-        marks = (token[state.commander[side][0]],)
-    elif kind == "dodge":
-        target, attacker = event[1:]
-        text = f"{label[target]} dodges the attack of {label[attacker]} (Trickster synergy)"
-        marks = (token[target], token[attacker])
-    elif kind == "to_hand" and event[3] == "search":
-        side, uid = event[1], event[2]
-        return Event(
-            kind,
-            f"{name(side)} searches the Deck for a card, then shuffles the Deck",
-            ((side, f"{name(side)} searches the Deck for {label[uid]}, then shuffles it"),),
-            facts=(("side", side),),
-            private_marks=((side, (token[uid],)),),
-        )
-    elif kind == "to_hand":
-        side, uid, how = event[1:]
-        text = {
-            "reborn": f"{name(side)} brings {label[uid]} back from the Underworld into its hand",
-            "free": f"{name(side)} frees {label[uid]} from Tartarus into its hand",
-        }[how]
-        marks = (token[uid],)
-    elif kind == "disrupt":
-        side, uid, source, negated = event[1:]
-        what = {"spell": "", "effect": "'s effect", "attack": "'s attack"}[negated]
-        text = f"{name(side)} casts {label[uid]} and disrupts {label[source]}{what}"
-        marks = (token[uid], token[source])
-    elif kind == "artifact":
-        side, uid, how = event[1:]
-        verb = "completes" if how == "complete" else "explores for"
-        text = f"{name(side)} {verb} the Artifact {label[uid]} and takes it"
-        text += " (and draws a card)" if how == "complete" else ""
-        marks = (token[uid],)
-    elif kind == "synergy":
-        side, what = event[1:]
-        text = f"{name(side)}'s {what.capitalize()} synergy: {_SYNERGY_TEXT[what]}"
-    elif kind == "race_strike":
-        side, uid, race = event[1:]
-        text = f"{name(side)}'s {race.capitalize()} synergy destroys {label[uid]}"
-        marks = (token[uid],)
-    elif kind == "copy":
-        uid, other, what = event[1:]
-        words = "piece" if what == "joker" else what
-        text = f"{label[uid]} copies the {words} of {label[other]}"
-        marks = (token[uid], token[other])
-    elif kind == "target":
-        uid, source = event[1:]
-        text = f"{label[source]} targets {label[uid]}"
-        marks = (token[uid], token[source])
-        quiet = True
-    else:  # pragma: no cover - every kind the rules note is above
-        raise ValueError(f"unknown event {kind}")
-    facts = tuple((f"v{i}", v) for i, v in enumerate(event[1:]) if isinstance(v, int | str))
-    return Event(kind, text, facts=facts, marks=marks, quiet=quiet)
-
-
-_SYNERGY_TEXT = {
-    "spellcaster": "1 damage to every enemy minion",
-    "trickster": "each Trickster will dodge the next attack against it",
-    "olympian": "an enemy or imprisoned Titan costing 3 or less is destroyed",
-    "titan": "an enemy or imprisoned Half-god costing 3 or less is destroyed",
-    "half-god": "an enemy or imprisoned Creature costing 3 or less is destroyed",
-    "giant": "an enemy or imprisoned Olympian costing 3 or less is destroyed",
-    "creature": "an enemy or imprisoned Giant costing 3 or less is destroyed",
-}
-
-
 # -- hidden information -------------------------------------------------------------------------
 def resample_hidden(state: SiegeState, seat: int, rng: Rng) -> None:
     """Deal again what `seat` cannot know: the other hand and the Deck together (keeping the
@@ -563,94 +302,3 @@ def _keep_a_match(state: SiegeState, task: ChooseTarget, rng: Rng) -> None:
     card = rng.choice(matching)
     spot = rng.below(len(deck))
     hand[hand.index(card)], deck[spot] = deck[spot], card
-
-
-# -- the observation tensor -----------------------------------------------------------------
-PLACES = 16  # where a card is, as a seat knows it (see observation_tensor)
-CARD_FEATURES = 10
-GLOBALS = 32
-
-
-def tensor_shape(game: SiegeOfOlympus) -> tuple[int, ...]:
-    return (game.table.size * (PLACES + CARD_FEATURES) + GLOBALS,)
-
-
-def observation_tensor(state: SiegeState, seat: int, out: Any) -> None:
-    """Per card: a one-hot place as `seat` knows it (own hand; the Deck or the other hand,
-    which it cannot tell apart; the other hand, when seen arriving; own and enemy minions;
-    Tartarus; the Agora; the Underworld; the Artifact pile; own and enemy Artifacts; own and
-    enemy Commander; unchosen Commanders; Olympus; being cast), then its marks (damage,
-    attacked, used, fresh, dodge, paralyzed, crippled, copying, attack, health), all scaled
-    to [0, 1]; then the turn: phase, sides, health, abilities, the exchange, the target,
-    counts and the round."""
-    game = state.game
-    size = game.table.size
-    side = 0 if seat < 0 else seat
-    other = 1 - side
-    width = PLACES + CARD_FEATURES
-    zones = [
-        (state.hand[side], 0),
-        (state.minions[side], 3),
-        (state.minions[other], 4),
-        (state.tartarus, 5),
-        (state.agora, 6),
-        (state.underworld, 7),
-        (state.pile, 8),
-        (state.artifacts[side], 9),
-        (state.artifacts[other], 10),
-        (state.commander[side], 11),
-        (state.commander[other], 12),
-        (state.unchosen, 13),
-        (state.olympus, 14),
-        (state.casting, 15),
-    ]
-    if seat < 0:
-        zones = zones[1:]
-    known = set(state.known[other])
-    for uid in state.hand[other]:
-        out[uid * width + (2 if uid in known else 1)] = 1.0
-    if seat < 0:
-        for uid in state.hand[side]:
-            out[uid * width + (2 if uid in state.known[side] else 1)] = 1.0
-    for uid in state.deck:
-        out[uid * width + 1] = 1.0
-    for pile, place in zones:
-        for uid in pile:
-            out[uid * width + place] = 1.0
-    in_play = set(state.minions[0]) | set(state.minions[1]) | set(state.tartarus)
-    for uid in in_play:
-        base = uid * width + PLACES
-        status = state.status[uid]
-        out[base] = min(state.damage[uid], 12) / 12
-        out[base + 1] = 1.0 if status & 1 else 0.0
-        out[base + 2] = 1.0 if status & 2 else 0.0
-        out[base + 3] = 1.0 if status & 4 else 0.0
-        out[base + 4] = 1.0 if status & DODGE else 0.0
-        out[base + 5] = 1.0 if state.is_paralyzed(uid) else 0.0
-        out[base + 6] = 1.0 if state.is_crippled(uid) else 0.0
-        out[base + 7] = 1.0 if state.copied[uid] >= 0 else 0.0
-        out[base + 8] = min(state.attack_of(uid), 10) / 10
-        out[base + 9] = min(state.health_of(uid), 13) / 13
-    for uid in state.known[other] + (state.hand[side] if seat >= 0 else []):
-        if state.status[uid] & 4:
-            out[uid * width + PLACES + 3] = 1.0
-    g = size * width
-    out[g + PHASES.index(state.phase)] = 1.0
-    out[g + 5] = 1.0 if state.active == side else 0.0
-    out[g + 6] = 1.0 if state.first == side else 0.0
-    out[g + 7] = min(state.health[side], 60) / 60
-    out[g + 8] = min(state.health[other], 60) / 60
-    out[g + 9] = 1.0 if state.ability_used[side] else 0.0
-    out[g + 10] = 1.0 if state.ability_used[other] else 0.0
-    out[g + 11] = 1.0 if state.exchanged else 0.0
-    out[g + 12] = 1.0 if state.target >= 0 else 0.0
-    out[g + 13] = min(len(state.deck), 120) / 120
-    out[g + 14] = min(len(state.hand[side]), 20) / 20
-    out[g + 15] = min(len(state.hand[other]), 20) / 20
-    out[g + 16] = min(state.round, 100) / 100
-    out[g + 17] = 1.0 if state.current_player == side else 0.0
-    out[g + 18] = 1.0 if seat < 0 else 0.0
-    if state.stack and state.winners is None:
-        names = game.tasks.names()
-        name = state.stack[-1].name
-        out[g + 19 + names.index(name) % (GLOBALS - 19)] = 1.0
