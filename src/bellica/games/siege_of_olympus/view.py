@@ -161,10 +161,16 @@ def observation(state: SiegeState, seat: int) -> dict[str, Any]:
     side's Commander, minions and Artifacts, its own hand, the other hand as a count with the
     cards everyone saw arrive in it."""
     game = state.game
-    view = [card_view(state, u) for u in range(game.table.size)]  # cheap enough: 86 cards
+    seen: dict[int, dict[str, Any]] = {}  # each shown card's view, built once
+
+    def view(uid: int) -> dict[str, Any]:
+        found = seen.get(uid)
+        if found is None:
+            found = seen[uid] = card_view(state, uid)
+        return found
 
     def cards(uids: list[int]) -> list[dict[str, Any]]:
-        return [view[u] for u in uids]
+        return [view(u) for u in uids]
 
     players = []
     for side in (0, 1):
@@ -186,7 +192,7 @@ def observation(state: SiegeState, seat: int) -> dict[str, Any]:
                 "side": side,
                 "label": state.seat_label(side),
                 "relation": None if seat == SPECTATOR else ("you" if side == seat else "opponent"),
-                "commander": view[commander[0]] if commander else None,
+                "commander": view(commander[0]) if commander else None,
                 "health": state.health[side],
                 "max_health": game.table.card[commander[0]].health if commander else 0,
                 "ability_used": state.ability_used[side],
@@ -230,7 +236,7 @@ def observation(state: SiegeState, seat: int) -> dict[str, Any]:
         "agora": cards(state.agora),
         "underworld": cards(state.underworld),
         "artifact_pile": cards(sorted(state.pile, key=lambda u: game.table.card[u].piece)),
-        "olympus": view[game.olympus_uid],
+        "olympus": view(game.olympus_uid),
         "casting": cards(state.casting),
         "unchosen": cards(sorted(state.unchosen)),
         "turn": {
