@@ -103,6 +103,51 @@ def _default_label(table: str, index: int, entry: Any) -> str:
     return f"[[{table}]] #{index + 1}" + (f" ({shown(name)})" if name else "")
 
 
+def numbered_label(table: str, index: int, entry: Any) -> str:
+    """ "minion #3 (003 Calliope)": an entry of a numbered card table as an error names it,
+    from what was read (a bad number or name is shown safely, never trusted)."""
+    label = ""
+    if isinstance(entry, dict):
+        number, name = entry.get("number"), entry.get("name")
+        parts = []
+        if isinstance(number, int) and not isinstance(number, bool) and 0 <= number <= 999:
+            parts.append(f"{number:03d}")
+        elif number is not None:
+            parts.append(shown(number))
+        if isinstance(name, str) and 0 < len(name) <= 40:
+            parts.append(name)
+        elif name is not None and name != "":
+            parts.append(shown(name))
+        label = " (" + " ".join(parts) + ")" if parts else ""
+    return f"{table} #{index + 1}{label}"
+
+
+def numbered_where(table: str, index: int, entry: Any) -> str:
+    """ "minion #3 (003 Calliope)": how an error names a validated numbered entry (index -1:
+    the table's only entry)."""
+    place = f"{table} #{index + 1}" if index >= 0 else table
+    return f"{place} ({entry.number:03d} {entry.name})"
+
+
+def check_numbered(placed: Iterable[tuple[str, int, Any]]) -> None:
+    """Every (table, index, entry) of a card file has a number and a name of its own; a
+    ValueError names the entry and field at fault and the entry that has it already."""
+    numbers: dict[int, str] = {}
+    names: dict[str, str] = {}
+    for table, index, entry in placed:
+        where = numbered_where(table, index, entry)
+        if entry.number in numbers:
+            raise ValueError(
+                f"{where}, field number: {entry.number:03d} is already the number of "
+                f"{numbers[entry.number]}"
+            )
+        if entry.name in names:
+            raise ValueError(
+                f"{where}, field name: {entry.name!r} is already the name of {names[entry.name]}"
+            )
+        numbers[entry.number] = names[entry.name] = where
+
+
 def _without_none(kind: Any) -> Any:
     """`kind` with an Optional taken off (X | None is X)."""
     args = [a for a in get_args(kind) if a is not type(None)]

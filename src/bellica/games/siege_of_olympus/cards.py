@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
-from bellica.core.data_file import Whole, load_toml
-from bellica.core.options import shown
+from bellica.core.data_file import (
+    Whole,
+    check_numbered,
+    load_toml,
+    numbered_label,
+    numbered_where,
+)
 
 DATA_DIR = Path(__file__).parent / "data"
 CARDS_FILE = DATA_DIR / "cards.toml"
@@ -256,27 +261,10 @@ class CardSet(BaseModel):
         ]
         placed = [(t, i, e) for t, entries in tables for i, e in enumerate(entries)]
         placed.append(("olympus", -1, self.olympus))
-        first: dict[int, str] = {}
-        for table, index, entry in placed:
-            where = _where(table, index, entry)
-            if entry.number in first:
-                raise ValueError(
-                    f"{where}, field number: {entry.number:03d} is already the number of "
-                    f"{first[entry.number]}"
-                )
-            first[entry.number] = where
-        named: dict[str, str] = {}
-        for table, index, entry in placed:
-            where = _where(table, index, entry)
-            if entry.name in named:
-                raise ValueError(
-                    f"{where}, field name: {entry.name!r} is already the name of "
-                    f"{named[entry.name]}"
-                )
-            named[entry.name] = where
+        check_numbered(placed)
         artifacts: dict[int, str] = {}
         for index, artifact in enumerate(self.artifact):
-            where = _where("artifact", index, artifact)
+            where = numbered_where("artifact", index, artifact)
             if artifact.piece in artifacts:
                 raise ValueError(
                     f"{where}, field piece: artifact number {artifact.piece} is already "
@@ -286,12 +274,12 @@ class CardSet(BaseModel):
         for index, minion in enumerate(self.minion):
             if minion.add is not None and minion.add not in artifacts:
                 raise ValueError(
-                    f"{_where('minion', index, minion)}, field add: no artifact has the number "
-                    f"{minion.add} ({_numbers(artifacts)})"
+                    f"{numbered_where('minion', index, minion)}, field add: no artifact has "
+                    f"the number {minion.add} ({_numbers(artifacts)})"
                 )
         carriers: dict[int, list[str]] = {}
         for index, minion in enumerate(self.minion):
-            where = _where("minion", index, minion)
+            where = numbered_where("minion", index, minion)
             if minion.piece not in artifacts:
                 raise ValueError(
                     f"{where}, field piece: no artifact has the number {minion.piece} "
@@ -319,12 +307,6 @@ class CardSet(BaseModel):
                 f"{len(self.artifact)} artifacts of the set"
             )
         return self
-
-
-def _where(table: str, index: int, entry: Entry) -> str:
-    """ "minion #3 (003 Calliope)": how an error names a validated entry."""
-    place = f"{table} #{index + 1}" if index >= 0 else table
-    return f"{place} ({entry.number:03d} {entry.name})"
 
 
 def _numbers(artifacts: dict[int, str]) -> str:
@@ -401,26 +383,7 @@ def _sentence(effect: Effect, spell: bool = False) -> str:
     return text
 
 
-def _entry_label(table: str, index: int, entry: Any) -> str:
-    """ "minion #3 (003 Calliope)": the entry's table and place in the file, its number and
-    name as read (an error may come from a bad number or name, so anything is shown safely)."""
-    label = ""
-    if isinstance(entry, dict):
-        number, name = entry.get("number"), entry.get("name")
-        parts = []
-        if isinstance(number, int) and not isinstance(number, bool) and 0 <= number <= 999:
-            parts.append(f"{number:03d}")
-        elif number is not None:
-            parts.append(shown(number))
-        if isinstance(name, str) and 0 < len(name) <= MAX_NAME:
-            parts.append(name)
-        elif name is not None and name != "":
-            parts.append(shown(name))
-        label = " (" + " ".join(parts) + ")" if parts else ""
-    return f"{table} #{index + 1}{label}"
-
-
 def load_cards(path: str | Path | None = None) -> CardSet:
     """Read and validate a card file (ours by default); InvalidCardData names the file, the
     card and the field."""
-    return load_toml(Path(path) if path is not None else CARDS_FILE, CardSet, _entry_label)
+    return load_toml(Path(path) if path is not None else CARDS_FILE, CardSet, numbered_label)
