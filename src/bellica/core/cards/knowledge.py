@@ -29,7 +29,8 @@ def resample(
     seat may not look at that side's private zones (a hand), those cards and the secret ones
     are dealt again together, each zone keeping its size, the cards `required` names going
     to its first private zone. A shared secret zone (one Deck for everybody) is dealt again
-    together with every hand the seat may not look at. Then each top-only zone below its top
+    together with every hand the seat may not look at; shared secret zones of a named pool
+    only with each other. Then each top-only zone below its top
     card. Cards in `fixed` (a look has shown them, or everybody saw them arrive in a hand) stay
     where they are (on top of a secret zone).
     """
@@ -68,13 +69,13 @@ def resample(
             lists[zone][:] = hold + cards
         for zone, cards, stay in zip(secret, dealt[len(private) :], stays, strict=True):
             lists[zone][:] = cards + stay
-    shared = [
-        z
-        for z in range(layout.size)
-        if layout.family_of[z].visibility == SECRET and not layout.family_of[z].owned
-    ]
-    if shared:
-        _deal_again(lists, shared + unseen, kept, rng)
+    pools: dict[str, list[int]] = {}
+    for z in range(layout.size):
+        family = layout.family_of[z]
+        if family.visibility == SECRET and not family.owned:
+            pools.setdefault(family.pool, []).append(z)
+    for pool, shared in pools.items():
+        _deal_again(lists, shared + unseen if not pool else shared, kept, rng)
     for zone in range(layout.size):
         family = layout.family_of[zone]
         pile = lists[zone]
