@@ -74,8 +74,8 @@ def resample(
         family = layout.family_of[z]
         if family.visibility == SECRET and not family.owned:
             pools.setdefault(family.pool, []).append(z)
-    for pool, shared in pools.items():
-        _deal_again(lists, shared + unseen if not pool else shared, kept, rng)
+    for name, zones_of_pool in pools.items():
+        _deal_again(lists, zones_of_pool if name else zones_of_pool + unseen, kept, rng)
     for zone in range(layout.size):
         family = layout.family_of[zone]
         pile = lists[zone]
