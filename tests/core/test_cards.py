@@ -211,6 +211,12 @@ def test_pooled_secret_zones_are_dealt_again_only_with_their_own_pool():
         seen_evil.add(tuple(e1))
         seen_towns.add(tuple(t))
     assert len(seen_evil) == 5 and len(seen_towns) == 2
+    width = zone_tensor_size(layout, 2)
+    before = np.zeros((9, width), dtype=np.float32)
+    zones_tensor(zones, Seating.duel(), 0, 0, before)
+    after = np.zeros_like(before)
+    zones_tensor(copy, Seating.duel(), 0, 0, after)
+    assert np.array_equal(before, after)  # a pool's cards show only as in the pool
 
 
 def test_only_a_shared_secret_family_has_a_pool():

@@ -48,6 +48,8 @@ def resample(
                 lists[zone][:] = cards + stay
             continue
         private = layout.owned_by(side, PRIVATE)
+        if not private and not secret:
+            continue  # nothing of this side's is hidden (every lord's pieces are public)
         unseen += private
         held = [[u for u in lists[z] if u in kept] for z in private]
         pool = [u for cards in hidden for u in cards]
@@ -113,7 +115,8 @@ def zones_tensor(zones: Zones, seating: Seating, seat: int, side: int, out: Any)
     written into `out` (cards × `zone_tensor_size`). Owned zones are numbered from `side`
     round the table, so a seat always finds its own hand in the same column; a card `seat`
     cannot place (in another side's hand or deck) shows only as in that side's hidden pool,
-    and a card under the top of a top-only stack only as under it. Nothing in it changes when
+    a card in a pooled secret zone as in the pool's first zone, and a card under the top of a
+    top-only stack only as under it. Nothing in it changes when
     the state is determinized for `seat`."""
     layout = zones.layout
     count = seating.sides
@@ -126,6 +129,11 @@ def zones_tensor(zones: Zones, seating: Seating, seat: int, side: int, out: Any)
             relative = (index - side) % count if family.owned else index
             place[base + index] = places + relative * width
         places += family.count * width
+    first_of_pool: dict[str, int] = {}
+    for zone in range(layout.size):  # a pool's cards are somewhere in the pool, no more
+        family = layout.family_of[zone]
+        if family.pool:
+            place[zone] = place[first_of_pool.setdefault(family.pool, zone)]
     placed = set()
     for zone, pile in enumerate(zones.lists):
         family = layout.family_of[zone]

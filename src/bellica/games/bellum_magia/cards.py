@@ -1,4 +1,4 @@
-"""The card schema: castles, creatures, places, chest values and the reserve, validated from TOML."""
+"""The card schema: castles, creatures, places, chest values and the reserve, from TOML."""
 
 from __future__ import annotations
 
