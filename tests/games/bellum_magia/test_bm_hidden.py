@@ -14,9 +14,20 @@ from bellica.games.bellum_magia.cards import CHEST_KINDS
 from bellica.games.bellum_magia.state import MagiaState
 
 
-def _stolen(state: MagiaState) -> bool:
-    """A chest has changed hands: its old owner knows it, and so does the thief."""
-    return any(bin(state.seen[lord]).count("1") > len(state.stock[lord]) for lord in range(3))
+def _robbed(state: MagiaState) -> int | None:
+    """A lord who lost a chest (it knows a chest it no longer holds) while another lord holds
+    a chest it has never seen; None if there is none."""
+    for lord in range(3):
+        lost = bin(state.seen[lord]).count("1") > len(state.stock[lord])
+        unseen = any(
+            not state.knows(lord, u)
+            for other in range(3)
+            if other != lord
+            for u in state.stock[other]
+        )
+        if lost and unseen:
+            return lord
+    return None
 
 
 def test_a_lord_sees_its_own_chest_values_and_only_the_kinds_of_others() -> None:
@@ -65,10 +76,9 @@ def test_a_stolen_chest_stays_known_to_its_old_owner_and_becomes_known_to_the_th
 
 def test_determinizing_deals_again_only_the_chest_values_the_seat_has_not_seen() -> None:
     g = game(3)
-    state = reach(g, _stolen, tries=200)
-    seat = next(
-        lord for lord in range(3) if bin(state.seen[lord]).count("1") > len(state.stock[lord])
-    )
+    state = reach(g, lambda s: _robbed(s) is not None, tries=200)
+    seat = _robbed(state)
+    assert seat is not None
     changed = set()
     for seed in range(30):
         copy = state.determinize(seat, seed)
@@ -82,7 +92,13 @@ def test_determinizing_deals_again_only_the_chest_values_the_seat_has_not_seen()
             elif copy.value[uid] != state.value[uid]:
                 changed.add(uid)
         assert copy.observation(seat) == state.observation(seat)
-    others = {u for lord in range(3) if lord != seat for u in state.stock[lord]}
+    others = {
+        u
+        for lord in range(3)
+        if lord != seat
+        for u in state.stock[lord]
+        if not state.knows(seat, u)
+    }
     assert changed & others  # other lords' unseen chests do get other values
 
 
