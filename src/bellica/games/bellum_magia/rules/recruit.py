@@ -74,13 +74,11 @@ class Recruit(Decision):
         food, glyph = COSTS[state.game.rank[uid], glyphs]
         pay(state, side, FOOD, food)
         pay(state, side, GLYPH, glyph)
-        for card, row, pile in offered(state):
-            if card == uid:
-                row.remove(uid)
-                refill_row(state, row, pile, state.game.rank[uid])
-                break
         state.caused.append(("recruit", side, uid, food, glyph))
+        slot = next((row, pile) for card, row, pile in offered(state) if card == uid)
+        slot[0].remove(uid)
         slide(state, side, uid, action.kind.startswith("recruit_right"))
+        refill_row(state, *slot, state.game.rank[uid])
         state.stack.append(Recruit(side, self.recruited + 1))
 
 
