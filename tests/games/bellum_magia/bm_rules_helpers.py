@@ -4,6 +4,8 @@ name, and actions chosen by kind and piece."""
 
 from __future__ import annotations
 
+import hashlib
+import os
 import tempfile
 from functools import cache
 from pathlib import Path
@@ -97,9 +99,15 @@ def card_file_text() -> str:
 
 @cache
 def cards_path() -> str:
-    """The test card file, written once per session."""
-    path = Path(tempfile.mkdtemp(prefix="bm-rules-")) / "rules_cards.toml"
-    path.write_text(card_file_text(), encoding="utf-8")
+    """The test card file, in the temporary folder under a name its content decides (written
+    whole, then renamed, so parallel runs never read half a file)."""
+    text = card_file_text()
+    digest = hashlib.sha1(text.encode()).hexdigest()[:12]
+    path = Path(tempfile.gettempdir()) / f"bellica-bm-rules-{digest}.toml"
+    if not path.exists():
+        part = path.with_suffix(f".{os.getpid()}.part")
+        part.write_text(text, encoding="utf-8")
+        os.replace(part, path)
     return str(path)
 
 

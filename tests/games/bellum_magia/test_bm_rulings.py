@@ -117,6 +117,9 @@ def test_stolen_chest_value_known_to_thief_and_victim_only() -> None:
     state = _robbery()
     play(state, "attack", "Bonewall")
     play(state, "steal", "G02")
+    (steal,) = [e for e in state.events() if e.kind == "steal"]
+    assert "worth 42" in steal.text_for(0) and "worth 42" in steal.text_for(1)
+    assert "worth" not in steal.text_for(2) and "worth" not in steal.text_for(None)
     play(state, "steal", "M03")
     assert seen_values(state, 0, 0) == {"G02": 42, "M03": 23}
     assert seen_values(state, 1, 0) == {"G02": 42, "M03": 23}  # the victim remembers
