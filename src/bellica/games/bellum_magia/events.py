@@ -59,8 +59,8 @@ def _event(state: MagiaState, item: tuple[Any, ...]) -> Event:
         return Event(kind, text, dice=dice, facts=(("face", face),))
     if kind == "gather":
         _, lord, food, glyph, wanted_food, wanted_glyph = item
-        got = [amount("food", food), amount("glyph", glyph)]
-        text = f"{name(lord)} gathers {' and '.join(got)}"
+        got = [amount(r, n) for r, n in (("food", food), ("glyph", glyph)) if n]
+        text = f"{name(lord)} gathers {' and '.join(got) or 'nothing'}"
         if (food, glyph) != (wanted_food, wanted_glyph):
             text += " (all the reserve had left)"
         return Event(kind, text, facts=(("lord", lord), ("food", food), ("glyph", glyph)))
