@@ -5,6 +5,7 @@ field; and the glossary loads with an entry for every piece, value and token."""
 
 from __future__ import annotations
 
+import random
 import re
 import tempfile
 from collections import Counter
@@ -15,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import bellica
 from bellica.core.errors import BellicaError, InvalidCardData
 from bellica.core.glossary import Glossary, load_glossary
 from bellica.games.bellum_magia.cards import (
@@ -541,3 +543,30 @@ def test_a_glossary_word_may_mark_only_one_entry(tmp_path: Path) -> None:
     path.write_text(text.replace('words = ["Tavern"]', 'words = ["Tavern", "food"]'))
     with pytest.raises(InvalidCardData, match="the word 'food' marks 2 entries"):
         load_glossary(path)
+
+
+# -- the game with a card file ------------------------------------------------------------------
+
+
+def test_the_game_plays_a_users_own_card_file(tmp_path: Path) -> None:
+    """`bellica.load(..., cards=PATH)`: the game deals the edited pieces and plays to an end."""
+    text = CARDS.replace('name = "Grimspire"', 'name = "Gloomspire"', 1)
+    path = tmp_path / "mine.toml"
+    path.write_text(text, encoding="utf-8")
+    game = bellica.load("bellum-magia", players=5, cards=str(path))
+    state = game.new_game(seed=3)
+    assert "Gloomspire" in {lord["label"] for lord in state.observation(-1)["lords"]}
+    rng = random.Random(3)
+    for _ in range(20_000):
+        if state.is_terminal:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.is_terminal
+    assert state.observation(-1)["result"]["winners"]
+
+
+def test_the_game_refuses_a_bad_card_file_naming_it(tmp_path: Path) -> None:
+    path = _file(tmp_path, 'rank = "evil"', 'rank = "wicked"')
+    with pytest.raises(InvalidCardData) as caught:
+        bellica.load("bellum-magia", cards=str(path))
+    assert str(caught.value).startswith(f"{path}: creature #11 (011 Bog Troll), field rank: ")
