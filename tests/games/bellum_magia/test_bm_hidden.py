@@ -150,3 +150,24 @@ def test_no_observation_or_log_tells_a_seat_a_value_it_has_not_seen() -> None:
                     ]
                     assert all(state.knows(seat, g.uid(w)) for w in shown), text
         json.dumps(state.observation(SPECTATOR))
+
+
+def test_at_the_end_every_chest_is_turned_over() -> None:
+    g = game(3)
+    state = g.new_game(seed=2)
+    chooser = random.Random(2)
+    while not state.is_terminal:
+        before = [state.observation(seat) for seat in range(3)]
+        state.apply(chooser.choice(state.legal_actions()))
+    hidden_before = [
+        c for o in before for lord in o["lords"] for c in lord["chests"] if c["value"] is None
+    ]
+    assert hidden_before  # the check can fail: values were secret just before the end
+    for seat in (0, 1, 2, SPECTATOR):
+        lords = state.observation(seat)["lords"]
+        for lord, shown in enumerate(lords):
+            assert [c["value"] for c in shown["chests"]] == [
+                state.value[u] for u in state.stock[lord]
+            ]
+            assert shown["wealth"] == state.wealth(lord)
+    assert state.determinize(0, 7).observation(0) == state.observation(0)
