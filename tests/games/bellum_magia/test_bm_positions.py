@@ -115,3 +115,28 @@ def test_a_piece_in_a_zone_of_the_wrong_kind_is_refused() -> None:
         swapped = text.replace(wooden, wooden.replace(first, goblin, 1))
         with pytest.raises(InvalidPosition):
             g.load_position(swapped)
+
+
+@pytest.mark.parametrize(
+    ("players", "options", "message"),
+    [
+        (2, {"first": "2"}, "player 3 does not sit at a 2-player game"),
+        (4, {"first": "5"}, "first"),
+        (3, {"castles": "pick"}, "castles"),
+        (2, {"day_limit": -1}, "day_limit"),
+        (6, {}, "2, 3, 4, 5 players"),
+    ],
+)
+def test_bad_options_are_refused_with_what_is_allowed(players, options, message: str) -> None:
+    import bellica
+    from bellica.core import InvalidConfig
+
+    with pytest.raises(InvalidConfig, match=message):
+        bellica.load("bellum-magia", players=players, options=options)
+
+
+def test_the_first_captain_option_seats_the_first_captain() -> None:
+    for first in range(4):
+        state = game(4, first=str(first)).new_game(seed=1)
+        assert state.first == state.captain == first
+        assert state.current_player == first  # the first Captain places its Goblins first
