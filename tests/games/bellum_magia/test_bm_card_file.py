@@ -13,11 +13,12 @@ from pathlib import Path
 from statistics import mean
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from card_file_fuzz import FUZZ, fuzz_tests, literal
+from hypothesis import given
 from hypothesis import strategies as st
 
 import bellica
-from bellica.core.errors import BellicaError, InvalidCardData
+from bellica.core.errors import InvalidCardData
 from bellica.core.glossary import Glossary, load_glossary
 from bellica.games.bellum_magia.cards import (
     BONUS_TOKENS,
@@ -382,84 +383,22 @@ def test_a_smaller_set_of_ones_own_loads(tmp_path: Path) -> None:
 # -- fuzzing ------------------------------------------------------------------------------------
 
 _FUZZ_DIR = Path(tempfile.mkdtemp(prefix="bellica-fuzz-bm-"))
-_FUZZ = settings(
-    max_examples=100,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    database=None,
-)
-_TOMLISH = st.text(
-    alphabet=st.sampled_from([*"[]{}=.,\"'#\n \t0123456789abcnrtuefx_-+:", "\\", "é"]),
-    max_size=60,
-)
-_VALUE_LINES = list(re.finditer(r"(?m)^([a-z_]+) *= (.+)$", CARDS))
-_SCALARS = st.one_of(
-    st.integers(-3, 130),
-    st.integers(-(10**20), 10**20),
-    st.booleans(),
-    st.floats(allow_nan=False, allow_infinity=False, width=32),
-    st.sampled_from(["goblin", "evil", "most_evil", "tavern", "farm", "town", "roll_again"]),
-    st.text(alphabet=st.characters(codec="ascii", exclude_characters='"\\'), max_size=50),
+test_a_mangled_card_file_loads_or_is_refused, test_random_values_in_fields_load_or_are_refused = (
+    fuzz_tests(
+        CARDS,
+        load_cards,
+        words=["goblin", "evil", "most_evil", "tavern", "farm", "town", "roll_again"],
+        keys=["food", "shield", "rank", "x"],
+        longest=7,
+    )
 )
 
 
-def _literal(value: object) -> str:
-    """`value` written as a TOML literal."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return '"' + value + '"'
-    if isinstance(value, list):
-        return "[" + ", ".join(_literal(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{ " + ", ".join(f"{k} = {_literal(v)}" for k, v in value.items()) + " }"
-    return repr(value)
-
-
-_VALUES = st.recursive(
-    _SCALARS,
-    lambda inner: (
-        st.lists(inner, max_size=7)
-        | st.dictionaries(st.sampled_from(["food", "shield", "rank", "x"]), inner, max_size=3)
-    ),
-    max_leaves=8,
-)
-
-
-def _loads_or_is_refused(text: str) -> None:
-    path = _FUZZ_DIR / "cards.toml"
-    path.write_text(text, encoding="utf-8")
-    try:
-        load_cards(path)
-    except BellicaError as err:
-        assert isinstance(err, InvalidCardData), err
-        assert str(err).startswith(str(path)), err
-
-
-@_FUZZ
-@given(st.integers(0, len(CARDS)), st.integers(0, 40), _TOMLISH)
-def test_a_mangled_card_file_loads_or_is_refused(at: int, cut: int, insert: str) -> None:
-    """Our file with a slice replaced by TOML-ish noise: a card set or an InvalidCardData,
-    never another exception."""
-    _loads_or_is_refused(CARDS[:at] + insert + CARDS[at + cut :])
-
-
-@_FUZZ
-@given(st.lists(st.tuples(st.integers(0, len(_VALUE_LINES) - 1), _VALUES), min_size=1, max_size=3))
-def test_random_values_in_fields_load_or_are_refused(changes: list[tuple[int, object]]) -> None:
-    """Any field of any piece given a random TOML value (a number, text, list, table...)."""
-    text = CARDS
-    for index, value in sorted(dict(changes).items(), reverse=True):  # from the end: offsets hold
-        match = _VALUE_LINES[index]
-        text = text[: match.start(2)] + _literal(value) + text[match.end(2) :]
-    _loads_or_is_refused(text)
-
-
-@_FUZZ
+@FUZZ
 @given(st.lists(st.integers(0, 9), min_size=0, max_size=9))
 def test_a_line_of_any_length_loads_only_with_six_values(values: list[int]) -> None:
     old = GOBLIN + "food    = [1, 0, 0, 1, 0, 0]"
-    text = CARDS.replace(old, GOBLIN + f"food    = {_literal(values)}", 1)
+    text = CARDS.replace(old, GOBLIN + f"food    = {literal(values)}", 1)
     path = _FUZZ_DIR / "cards.toml"
     path.write_text(text, encoding="utf-8")
     if len(values) == FACES:

@@ -6,16 +6,14 @@ from __future__ import annotations
 
 import random
 import re
-import tempfile
 from collections import Counter
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from card_file_fuzz import fuzz_tests
 
 import bellica
-from bellica.core.errors import BellicaError, InvalidCardData
+from bellica.core.errors import InvalidCardData
 from bellica.core.glossary import Glossary, glossary_of, load_glossary
 from bellica.games.siege_of_olympus.cards import (
     BEATS,
@@ -521,78 +519,24 @@ def test_a_smaller_set_of_ones_own_loads(tmp_path: Path) -> None:
 
 # -- fuzzing ----------------------------------------------------------------------------------
 
-_FUZZ_DIR = Path(tempfile.mkdtemp(prefix="bellica-fuzz-soo-"))
-_FUZZ = settings(
-    max_examples=100,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    database=None,
+test_a_mangled_card_file_loads_or_is_refused, test_random_values_in_fields_load_or_are_refused = (
+    fuzz_tests(
+        CARDS,
+        load_cards,
+        words=[*CLASSES, *RACES, "bow", "spell", "enemy", "prisoner", "activate", "any"],
+        keys=[
+            "damage",
+            "draw",
+            "pick",
+            "target",
+            "max_cost",
+            "class",
+            "race",
+            "optional",
+            "explore",
+        ],
+    )
 )
-_TOMLISH = st.text(
-    alphabet=st.sampled_from([*"[]{}=.,\"'#\n \t0123456789abcnrtuefx_-+:", "\\", "é"]),
-    max_size=60,
-)
-_VALUE_LINES = [m for m in re.finditer(r"(?m)^([a-z_]+) = (.+)$", CARDS)]
-_SCALARS = st.one_of(
-    st.integers(-3, 130),
-    st.integers(-(10**20), 10**20),
-    st.booleans(),
-    st.floats(allow_nan=False, allow_infinity=False, width=32),
-    st.sampled_from([*CLASSES, *RACES, "bow", "spell", "enemy", "prisoner", "activate", "any"]),
-    st.text(alphabet=st.characters(codec="ascii", exclude_characters='"\\'), max_size=50),
-)
-_KEYS = st.sampled_from(
-    ["damage", "draw", "pick", "target", "max_cost", "class", "race", "optional", "explore"]
-)
-
-
-def _literal(value: object) -> str:
-    """`value` written as a TOML literal."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return '"' + value + '"'
-    if isinstance(value, list):
-        return "[" + ", ".join(_literal(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{ " + ", ".join(f"{k} = {_literal(v)}" for k, v in value.items()) + " }"
-    return repr(value)
-
-
-_VALUES = st.recursive(
-    _SCALARS,
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_KEYS, inner, max_size=3),
-    max_leaves=8,
-)
-
-
-def _loads_or_is_refused(text: str) -> None:
-    path = _FUZZ_DIR / "cards.toml"
-    path.write_text(text, encoding="utf-8")
-    try:
-        load_cards(path)
-    except BellicaError as err:
-        assert isinstance(err, InvalidCardData), err
-        assert str(err).startswith(str(path)), err
-
-
-@_FUZZ
-@given(st.integers(0, len(CARDS)), st.integers(0, 40), _TOMLISH)
-def test_a_mangled_card_file_loads_or_is_refused(at: int, cut: int, insert: str) -> None:
-    """Our file with a slice replaced by TOML-ish noise: a card set or an InvalidCardData,
-    never another exception."""
-    _loads_or_is_refused(CARDS[:at] + insert + CARDS[at + cut :])
-
-
-@_FUZZ
-@given(st.lists(st.tuples(st.integers(0, len(_VALUE_LINES) - 1), _VALUES), min_size=1, max_size=3))
-def test_random_values_in_fields_load_or_are_refused(changes: list[tuple[int, object]]) -> None:
-    """Any field of any card given a random TOML value (a number, text, list, table...)."""
-    text = CARDS
-    for index, value in sorted(dict(changes).items(), reverse=True):  # from the end: offsets hold
-        match = _VALUE_LINES[index]
-        text = text[: match.start(2)] + _literal(value) + text[match.end(2) :]
-    _loads_or_is_refused(text)
 
 
 # -- the glossary -----------------------------------------------------------------------------
