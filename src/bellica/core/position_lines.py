@@ -54,3 +54,20 @@ class PositionLines:
         """Every line has been read: any left is unknown."""
         if self.by_key:
             raise InvalidPosition(f"unknown line {next(iter(self.by_key))[:40]!r}")
+
+
+def result_line(winners: tuple[int, ...], reason: str) -> str:
+    """ "result: 0 2 | why" — the winners ("-" for none: a draw) and the outcome's reason."""
+    return f"result: {' '.join(map(str, winners)) or '-'} | {reason}"
+
+
+def read_result(text: str, sides: int) -> tuple[tuple[int, ...], str]:
+    """The winners and reason of a `result_line` (its rest after "result:")."""
+    winners, bar, reason = text.partition("|")
+    words = winners.split()
+    if not bar or not words or (words != ["-"] and not all(w.isdigit() for w in words)):
+        raise InvalidPosition("result: 'result: 0 | reason' (or '-' for a draw)")
+    found = tuple(sorted({int(w) for w in words if w != "-"}))
+    if any(w >= sides for w in found):
+        raise InvalidPosition(f"result: the winners are sides 0 to {sides - 1}")
+    return found, reason.strip()

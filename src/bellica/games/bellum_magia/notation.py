@@ -6,7 +6,7 @@ import re
 from typing import TYPE_CHECKING
 
 from bellica.core import InvalidPosition
-from bellica.core.position_lines import PositionLines
+from bellica.core.position_lines import PositionLines, read_result, result_line
 from bellica.core.stack import read_stack, write_stack
 from bellica.games.bellum_magia.cards import CHEST_KINDS, Castle, Chest, Creature, Place
 from bellica.games.bellum_magia.rules import flow as _flow  # noqa: F401 (the day's task kinds)
@@ -81,8 +81,7 @@ def write_position(state: MagiaState) -> str:
     lines.append("values: " + " ".join(f"{token[u]}={state.value[u]}" for u in chests))
     lines.append("stack: " + write_stack(state.stack, game))
     if state.winners is not None:
-        winners = " ".join(map(str, state.winners)) or "-"
-        lines.append(f"result: {winners} | {state.reason}")
+        lines.append(result_line(state.winners, state.reason))
     return "\n".join(lines) + "\n"
 
 
@@ -122,13 +121,9 @@ def read_position(game: BellumMagia, text: str) -> MagiaState:
     state.stack = read_stack(lines.take("stack"), game)
     result = lines.optional("result")
     if result is not None:
-        winners, bar, reason = result.partition("|")
-        if not bar or not re.fullmatch(r"\s*(\d( \d){0,4})\s*", winners):
-            raise InvalidPosition("result: 'result: 0 2 | reason' (the winners, then why)")
-        state.winners = tuple(sorted({int(w) for w in winners.split()}))
-        if any(w >= lords for w in state.winners):
-            raise InvalidPosition(f"result: the winners are lords 0 to {lords - 1}")
-        state.reason = reason.strip()
+        state.winners, state.reason = read_result(result, lords)
+        if not state.winners:
+            raise InvalidPosition("result: a game of Bellum Magia always has a winner")
     lines.done()
     for lord in range(lords):
         state.lines[lord] = summed_lines(state, lord)

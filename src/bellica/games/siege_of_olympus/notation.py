@@ -6,7 +6,7 @@ import re
 from typing import TYPE_CHECKING
 
 from bellica.core import InvalidPosition
-from bellica.core.position_lines import PositionLines
+from bellica.core.position_lines import PositionLines, read_result, result_line
 from bellica.core.stack import read_stack, write_stack
 from bellica.games.siege_of_olympus.rules import flow as _flow  # noqa: F401 (task kinds)
 from bellica.games.siege_of_olympus.rules import setup as _setup  # noqa: F401 (set-up's tasks)
@@ -53,8 +53,7 @@ def write_position(state: SiegeState) -> str:
             lines.append(f"{name} {side}: {codec.words(getattr(state, name)[side], values)}")
     lines.append("stack: " + write_stack(state.stack, game))
     if state.winners is not None:
-        winners = " ".join(map(str, state.winners)) or "-"
-        lines.append(f"result: {winners} | {state.reason}")
+        lines.append(result_line(state.winners, state.reason))
     return "\n".join(lines) + "\n"
 
 
@@ -112,11 +111,7 @@ def read_position(game: SiegeOfOlympus, text: str) -> SiegeState:
     state.stack = read_stack(lines.take("stack"), game)
     result = lines.optional("result")
     if result is not None:
-        winners, bar, reason = result.partition("|")
-        if not bar or not re.fullmatch(r"\s*(-|[01]( [01])?)\s*", winners):
-            raise InvalidPosition("result: 'result: 0 | reason' (or '-' for a draw)")
-        state.winners = tuple(sorted({int(w) for w in winners.split() if w != "-"}))
-        state.reason = reason.strip()
+        state.winners, state.reason = read_result(result, 2)
     lines.done()
     missing = [game.token(u) for u in range(game.table.size) if u not in placed]
     if missing:
