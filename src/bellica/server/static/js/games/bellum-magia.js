@@ -193,8 +193,11 @@ function decision(t) {
   const goblins = lord?.goblins || [];
   return el("section", { id: "decision", class: "panel decision", dataset: { kind: d?.kind ?? "castle", seat: who ?? "" } },
     el("div", { class: "decision-line" },
-      who !== undefined && who !== null ? el("strong", { class: "who" }, capitalized(ctx.seatLabel(who)), ": ") : null,
-      el("span", { class: "what" }, d?.text || "choose a castle"), "."),
+      who === t.view.seat ? el("span", { class: "badge badge-yours" }, "your decision") : null, " ",
+      // the engine words a decision with the lord's name ("Grimspire: make one attack (line 4), or none")
+      d?.text
+        ? el("span", { class: "what" }, d.text, ".")
+        : [el("strong", { class: "who" }, capitalized(ctx.seatLabel(who)), ": "), el("span", { class: "what" }, "choose a castle.")]),
     choosing || (unchosen.length && obs.phase === "setup")
       ? el("div", { class: "offered castles-offered" }, unchosen.map((c) => castleCard(c, t)))
       : null,
@@ -214,7 +217,7 @@ function castle(lord, t, mine) {
   const you = lord.seat === t.view.seat;
   const name = lord.label || lord.castle?.name || `lord ${lord.seat + 1}`;
   const node = el("section", {
-    class: ["castle", mine ? "castle-large" : "castle-compact", you && "yours", lord.seat === obs.captain && "captain", attacks.length && "actionable target"],
+    class: ["castle", mine ? "castle-large" : "castle-compact", you && "yours", lord.seat === obs.captain && "captain", attacks.length && "actionable", attacks.length && "target"],
     dataset: { seat: lord.seat, card: token, mark: token, chests: (lord.chests || []).length, ...helpData("castle") },
     title: attacks.length ? attacks.map((e) => `▸ ${e.text}`).join("\n") : null,
     "aria-label": `${name}'s castle`,
@@ -336,7 +339,7 @@ function chestChip(chest, t) {
   const steals = t.entriesOf(chest.chest).filter((e) => e.action.kind === "steal");
   const kind = WORDS[chest.kind]?.[0] || "chest";
   const node = el("span", {
-    class: ["chest", `chest-${chest.kind}`, known ? "known" : "unknown", steals.length && "actionable target"],
+    class: ["chest", `chest-${chest.kind}`, known ? "known" : "unknown", steals.length && "actionable", steals.length && "target"],
     dataset: { chest: chest.chest, kind: chest.kind, mark: chest.chest, known: known ? "true" : "false", ...helpData(chest.kind) },
     title: [`${kind} ${chest.chest}: ${known ? `value ${chest.value}` : "value unknown"}`, ...steals.map((e) => `▸ ${e.text}`)].join("\n"),
   }, art(`chest_${chest.kind}`, kind), el("span", { class: "chest-value" }, known ? String(chest.value) : "?"));
