@@ -10,11 +10,11 @@ import { markIds } from "/static/js/kit/marks.js";
 
 /** The day's steps: the view's phase (null: done by the engine alone), the words shown, the glossary key. */
 const STEPS = [
-  ["roll", "Roll", "die"],
-  [null, "Gather", "food"],
-  [null, "Scouts", "maps"],
-  ["attack", "Attack", "swords"],
-  ["recruit", "Recruit", "evil"],
+  ["roll", "Roll", ["die"]],
+  [null, "Gather", ["horde-line"]],
+  [null, "Scouts", ["scouts"]],
+  ["attack", "Attack", ["raid", "castle-attack"]],
+  ["recruit", "Recruit", ["recruit"]],
 ];
 /** A horde line's six values: left (production) then right (attack). */
 const LEFT = ["food", "glyph", "maps"];
@@ -39,9 +39,9 @@ const CHESTS_TO_END = 10;
 const COSTS = { goblin: "", evil: "2 food", most_evil: "1 glyph + 4 food, or 3 glyphs" };
 const RANK_NAMES = { goblin: "Goblin", evil: "Evil creature", most_evil: "Most Evil creature" };
 const BONUS = {
-  shield: ["Shield token", "shield_token"],
-  roll_again: ["Confusion spell", "confusion"],
-  magic_shield: ["Magic Shield token", "magic_shield"],
+  shield: ["Shield token", "shield-token"],
+  roll_again: ["Confusion spell", "roll-again"],
+  magic_shield: ["Magic Shield token", "magic-shield-token"],
 };
 const PLACE_KINDS = { tavern: "Tavern", farm: "Farm", village: "Village", town: "Town" };
 /** Recruit actions: the side and the payment each names. */
@@ -51,6 +51,11 @@ const RECRUIT = {
   recruit_left_glyphs: ["left", true],
   recruit_right_glyphs: ["right", true],
 };
+
+/** The glossary key of a word of the card data ("most_evil" → "most-evil"). */
+function keyOf(word) {
+  return String(word || "").replaceAll("_", "-");
+}
 
 export default {
   // a lord's chest values are its own: hot-seat players get a hand-over screen between seats
@@ -155,7 +160,7 @@ function statusBar(t) {
     !over && obs.phase === "setup" ? fact("Phase", "Set-up") : null,
     !over && obs.phase !== "setup"
       ? el("ol", { class: "steps", "aria-label": "The day's steps" }, STEPS.map(([phase, label, key]) =>
-        withHelp(el("li", { class: ["step", phase && obs.phase === phase && "current"], dataset: { step: label.toLowerCase() } }, label), key)))
+        withHelp(el("li", { class: ["step", phase && obs.phase === phase && "current"], dataset: { step: label.toLowerCase() } }, label), ...key)))
       : null,
     obs.captain !== undefined && obs.captain !== null && !over
       ? withHelp(el("span", { class: "fact captain-fact" }, el("span", { class: "label" }, "Captain"), " ", el("strong", {}, lordName(t, obs.captain))), "captain")
@@ -267,7 +272,7 @@ function lines(lord, face) {
     LEFT.map((v) => el("th", { scope: "col", dataset: { value: v } }, valueArt(v))),
     el("th", { scope: "col", class: "face-col" }, withHelp(el("span", {}, "die"), "die")),
     RIGHT.map((v) => el("th", { scope: "col", dataset: { value: v } }, valueArt(v))));
-  return el("table", { class: "lines", "aria-label": "Horde lines (die faces 1 to 6)" },
+  return el("table", { class: "lines", "aria-label": "Horde lines (die faces 1 to 6)", dataset: helpData("horde-line") },
     el("thead", {}, head),
     el("tbody", {}, rows.map((line, i) => el("tr", {
       class: ["line", face === i + 1 && "active"],
@@ -305,11 +310,11 @@ function defence(lord) {
   return el("div", { class: "defence" },
     withHelp(el("span", { class: "shield-total", title: `Shield ${total}: ${printed} printed + ${tokens} Shield token${tokens === 1 ? "" : "s"}` },
       art("shield", "shield"), el("strong", {}, String(total)),
-      tokens ? el("small", {}, ` (${printed}+${tokens})`) : null), "shield", tokens ? "shield_token" : null),
+      tokens ? el("small", {}, ` (${printed}+${tokens})`) : null), "shield", tokens ? "shield-token" : null),
     magic ? withHelp(el("span", { class: "magic-shield", title: `${magic} Magic Shield token${magic === 1 ? "" : "s"}: attackers need as many magic swords` },
-      art("magic_shield", "magic shield"), el("strong", {}, String(magic))), "magic_shield") : null,
+      art("magic_shield", "magic shield"), el("strong", {}, String(magic))), "magic-shield-token") : null,
     spells ? withHelp(el("span", { class: "spells", title: `${spells} Confusion spell${spells === 1 ? "" : "s"}, ${used} used today`, dataset: { spells, used } },
-      Array.from({ length: spells }, (_, i) => el("span", { class: ["spell", i < used && "used"] }, art("confusion", i < used ? "used Confusion spell" : "Confusion spell")))), "confusion") : null);
+      Array.from({ length: spells }, (_, i) => el("span", { class: ["spell", i < used && "used"] }, art("confusion", i < used ? "used Confusion spell" : "Confusion spell")))), "roll-again") : null);
 }
 
 /** Food, glyphs and Barrels held. */
@@ -327,11 +332,11 @@ function chests(lord, t, you) {
   const count = list.length;
   const wealth = lord.wealth;
   return el("div", { class: ["chests", count >= CHESTS_TO_END - 2 && "near-end"], dataset: { count } },
-    el("span", { class: "chest-count", title: `${count} chest${count === 1 ? "" : "s"}: the game ends after an attack phase when a lord holds ${CHESTS_TO_END}` },
-      el("strong", {}, String(count)), el("small", {}, `/${CHESTS_TO_END}`)),
+    withHelp(el("span", { class: "chest-count", title: `${count} chest${count === 1 ? "" : "s"}: the game ends after an attack phase when a lord holds ${CHESTS_TO_END}` },
+      el("strong", {}, String(count)), el("small", {}, `/${CHESTS_TO_END}`)), "chest"),
     list.map((chest) => chestChip(chest, t)),
-    you && wealth !== null && wealth !== undefined ? el("span", { class: "wealth", title: "your chests' summed value" }, `worth ${wealth}`) : null,
-    !you && count && wealth !== null && wealth !== undefined ? el("span", { class: "wealth", title: "their chests' summed value" }, `worth ${wealth}`) : null);
+    you && wealth !== null && wealth !== undefined ? withHelp(el("span", { class: "wealth", title: "your chests' summed value" }, `worth ${wealth}`), "wealth") : null,
+    !you && count && wealth !== null && wealth !== undefined ? withHelp(el("span", { class: "wealth", title: "their chests' summed value" }, `worth ${wealth}`), "wealth") : null);
 }
 
 function chestChip(chest, t) {
@@ -340,7 +345,7 @@ function chestChip(chest, t) {
   const kind = WORDS[chest.kind]?.[0] || "chest";
   const node = el("span", {
     class: ["chest", `chest-${chest.kind}`, known ? "known" : "unknown", steals.length && "actionable", steals.length && "target"],
-    dataset: { chest: chest.chest, kind: chest.kind, mark: chest.chest, known: known ? "true" : "false", ...helpData(chest.kind) },
+    dataset: { chest: chest.chest, kind: chest.kind, mark: chest.chest, known: known ? "true" : "false", ...helpData(chest.kind, "chest") },
     title: [`${kind} ${chest.chest}: ${known ? `value ${chest.value}` : "value unknown"}`, ...steals.map((e) => `▸ ${e.text}`)].join("\n"),
   }, art(`chest_${chest.kind}`, kind), el("span", { class: "chest-value" }, known ? String(chest.value) : "?"));
   if (steals.length) {
@@ -365,7 +370,7 @@ function chestChip(chest, t) {
 function under(lord, side) {
   const list = lord[side] || [];
   return el("div", { class: ["under", `under-${side}`], dataset: { side, count: list.length } },
-    el("h4", {}, side === "left" ? "Under the left" : "Under the right", el("small", {}, ` · ${list.length}`)),
+    withHelp(el("h4", {}, side === "left" ? "Under the left" : "Under the right", el("small", {}, ` · ${list.length}`)), side),
     list.length
       ? el("div", { class: "under-cards" }, list.map((c) => underCard(c, side)))
       : el("p", { class: "help empty" }, side === "left" ? "No creature gathers yet." : "No creature fights yet."));
@@ -380,7 +385,7 @@ function underCard(data, side) {
   }
   return el("div", {
     class: ["under-card", `rank-${data.rank}`],
-    dataset: { card: data.card, mark: data.card, ...helpData(data.rank) },
+    dataset: { card: data.card, mark: data.card, ...helpData(keyOf(data.rank)) },
     title: `${data.name} (${data.card})\n${data.text || ""}`,
   },
   el("span", { class: "under-name" }, data.name),
@@ -395,7 +400,7 @@ function underCounts(lord) {
     class: ["under-count", `under-count-${side}`],
     dataset: { side, count: list(side).length },
     title: list(side).length ? `Under the ${side}:\n${list(side).map((c) => `${c.name} (${c.card})`).join("\n")}` : `Nothing under the ${side}`,
-  }, el("strong", {}, String(list(side).length)), ` under the ${side}`), list(side).some((c) => c.rank === "most_evil") ? "most_evil" : "evil");
+  }, el("strong", {}, String(list(side).length)), ` under the ${side}`), side);
   const goblins = (lord.goblins || []).length;
   return el("div", { class: "under-counts" }, chip("left"), chip("right"),
     goblins ? withHelp(el("span", { class: "under-count to-place" }, `${goblins} Goblin${goblins === 1 ? "" : "s"} to place`), "goblin") : null);
@@ -409,8 +414,8 @@ function kingdom(t) {
   const places = obs.places || [];
   const left = ["farm", "village", "town"].map((k) => Number(pile[k] || 0));
   return el("section", { class: "panel zone-panel kingdom", dataset: { zone: "kingdom", places: places.length } },
-    el("h3", {}, withHelp(el("span", {}, "Human kingdom"), "place"),
-      el("small", {}, ` · ${places.length} Place${places.length === 1 ? "" : "s"} to raid`)),
+    el("h3", {}, withHelp(el("span", {}, "Human kingdom"), "kingdom"),
+      el("small", {}, ` · ${places.length} Place${places.length === 1 ? "" : "s"} face up`)),
     el("div", { class: "kingdom-pile", title: "the face-down kingdom pile: farms on top, then villages, towns at the bottom" },
       el("span", { class: "pile-stack", "aria-hidden": "true" }, cardBack(), cardBack()),
       ["farm", "village", "town"].map((kind, i) => withHelp(el("span", { class: ["layer", `layer-${kind}`, !left[i] && "none"], dataset: { layer: kind, count: left[i] } },
@@ -432,12 +437,12 @@ function placeCard(data, t) {
     type: withHelp(el("span", {}, PLACE_KINDS[placeKind] || "Place"), placeKind),
     stats: [
       withHelp(el("span", { class: "guard guard-shield", title: `shield ${data.shield ?? 0}: needs as many swords (magic ones count)` }, art("shield", "shield"), el("strong", {}, String(data.shield ?? 0))), "shield"),
-      Number(data.magic_shield) ? withHelp(el("span", { class: "guard guard-magic", title: `magic shield ${data.magic_shield}: needs as many magic swords` }, art("magic_shield", "magic shield"), el("strong", {}, String(data.magic_shield))), "magic_shield") : null,
+      Number(data.magic_shield) ? withHelp(el("span", { class: "guard guard-magic", title: `magic shield ${data.magic_shield}: needs as many magic swords` }, art("magic_shield", "magic shield"), el("strong", {}, String(data.magic_shield))), "magic-shield") : null,
     ].filter(Boolean),
     classes: ["place", `place-${placeKind}`],
     entries: raids,
     play: (event) => t.ctx.play(raids, event, data.name),
-    dataset: helpData(placeKind === "tavern" ? "tavern" : "place"),
+    dataset: helpData(placeKind),
   });
   face.querySelector(".text")?.remove();
   if (data.text) face.title = `${face.title}\n${data.text}`;
@@ -448,9 +453,9 @@ function placeCard(data, t) {
 /** A Place's spoils: resources and chests, each with its icon. */
 function spoils(data) {
   const got = [...RESOURCES, ...CHEST_KINDS].map((k) => [k, Number(data[k] ?? data.spoils?.[k] ?? 0)]).filter(([, n]) => n);
-  return el("div", { class: "spoils", title: `spoils: ${got.map(([k, n]) => amount(k, n)).join(", ") || "nothing"}` },
+  return withHelp(el("div", { class: "spoils", title: `spoils: ${got.map(([k, n]) => amount(k, n)).join(", ") || "nothing"}` },
     got.map(([k, n]) => withHelp(el("span", { class: ["spoil", `spoil-${k}`], dataset: { spoil: k, n } },
-      el("strong", {}, String(n)), art(CHEST_KINDS.includes(k) ? `chest_${k}` : k, WORDS[k][1])), k)));
+      el("strong", {}, String(n)), art(CHEST_KINDS.includes(k) ? `chest_${k}` : k, WORDS[k][1])), k))), "spoils");
 }
 
 /** The four face-up creatures under their piles, by rank, with what each rank costs. */
@@ -468,7 +473,7 @@ function creatures(t) {
         return el("div", { class: "slot", dataset: { pile: n } },
           el("div", { class: ["pile", !n && "empty"], title: `${n} face down in this pile` }, n ? cardBack() : null, el("small", {}, `${n} in pile`)),
           face ? creatureCard(face, t, {}) : el("div", { class: "card empty-slot" }, "empty"));
-      }))), rank))));
+      }))), keyOf(rank)))));
 }
 
 /**
@@ -482,12 +487,12 @@ function creatureCard(data, t, { placing = false }) {
   const face = cardFace({
     id: data.card,
     name: data.name,
-    type: withHelp(el("span", {}, RANK_NAMES[data.rank] || "Creature"), data.rank),
+    type: withHelp(el("span", {}, RANK_NAMES[data.rank] || "Creature"), keyOf(data.rank)),
     stats: bonus ? [withHelp(el("span", { class: "bonus", title: `brings ${bonus[0]}` }, art(data.bonus, bonus[0]), " ", bonus[0]), bonus[1])] : [],
     classes: ["creature", `rank-${data.rank}`],
     entries,
     play: (event) => t.ctx.play(entries, event, data.name),
-    dataset: helpData(data.rank),
+    dataset: helpData(keyOf(data.rank)),
   });
   face.querySelector(".text")?.remove();
   if (data.text) face.title = `${face.title}\n${data.text}`;
@@ -549,7 +554,7 @@ function treasury(t) {
       dataset: { kind, count: Number(piles[kind] || 0) },
       title: `${amount(kind, Number(piles[kind] || 0))} left, face down`,
     }, art(`chest_${kind}`, WORDS[kind][0]), el("strong", {}, String(piles[kind] ?? 0)), el("small", {}, ` ${kind}`)), kind))),
-    el("div", { class: "reserve" }, el("span", { class: "label" }, "Reserve"), RESOURCES.map((r) => withHelp(el("span", {
+    el("div", { class: "reserve" }, withHelp(el("span", { class: "label" }, "Reserve"), "reserve"), RESOURCES.map((r) => withHelp(el("span", {
       class: ["resource", `resource-${r}`, !Number(reserve[r]) && "none"],
       dataset: { resource: r, n: Number(reserve[r] || 0) },
       title: `${amount(r, Number(reserve[r] || 0))} in the reserve`,
