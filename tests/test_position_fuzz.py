@@ -31,6 +31,7 @@ GAMES = [
     "bellum/solo-plague",
     "bellum/solo-troy",
     "siege-of-olympus",
+    "bellum-magia",
 ]
 
 SOURCE_GAMES = 6  # seeded random games per game that the positions are taken from
@@ -53,6 +54,7 @@ MOMENTS = {
     "bellum/teams": ("member 1", "remove side=", "result:"),
     "bellum/solo-troy": ("reinforcements: 0", "result:"),
     "siege-of-olympus": ("phase setup", "phase recruit", "phase attack", "stack: take", "result:"),
+    "bellum-magia": ("phase setup", "ask_reroll", "steal side=", "phase recruit", "result:"),
 }
 
 

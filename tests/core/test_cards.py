@@ -180,3 +180,47 @@ def test_the_zones_tensor_hides_what_resampling_changes():
     theirs = np.zeros_like(seen)
     zones_tensor(zones, seating, 1, 1, theirs)
     assert theirs[6].argmax() == seen[3].argmax()  # each seat finds its own hand in one column
+
+
+def test_pooled_secret_zones_are_dealt_again_only_with_their_own_pool():
+    layout = Layout(
+        [
+            Family("hand", 2, PRIVATE, owned=True),
+            Family("deck"),
+            Family("evil", 2, SECRET, pool="evil"),
+            Family("box", 1, SECRET, pool="evil"),
+            Family("towns", 1, SECRET, pool="town"),
+        ]
+    )
+    zones = Zones(layout)
+    hand0, hand1, _, evil0, evil1, box, towns = zones.lists
+    hand0 += [0]
+    hand1 += [1]
+    evil0 += [2, 3]
+    evil1 += [4]
+    box += [5, 6]
+    towns += [7, 8]
+    seen_evil, seen_towns = set(), set()
+    for seed in range(40):
+        copy = zones.copy()
+        resample(copy, Seating.duel(), 0, Rng(seed))
+        h0, h1, _, e0, e1, b, t = copy.lists
+        assert (h0, h1) == ([0], [1])  # an unpooled hand is not mixed with a pool's cards
+        assert (len(e0), len(e1), len(b)) == (2, 1, 2)
+        assert sorted(e0 + e1 + b) == [2, 3, 4, 5, 6] and sorted(t) == [7, 8]
+        seen_evil.add(tuple(e1))
+        seen_towns.add(tuple(t))
+    assert len(seen_evil) == 5 and len(seen_towns) == 2
+    width = zone_tensor_size(layout, 2)
+    before = np.zeros((9, width), dtype=np.float32)
+    zones_tensor(zones, Seating.duel(), 0, 0, before)
+    after = np.zeros_like(before)
+    zones_tensor(copy, Seating.duel(), 0, 0, after)
+    assert np.array_equal(before, after)  # a pool's cards show only as in the pool
+
+
+def test_only_a_shared_secret_family_has_a_pool():
+    with pytest.raises(ValueError, match="pool"):
+        Family("hand", 2, SECRET, owned=True, pool="x")
+    with pytest.raises(ValueError, match="pool"):
+        Family("row", 1, PUBLIC, pool="x")

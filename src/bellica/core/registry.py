@@ -12,6 +12,10 @@ from bellica.core.game import Game, GameInfo
 # games imports only the light info modules; a game's rules are imported when it is loaded.
 _GAMES: dict[str, tuple[str, str]] = {
     "bellum": ("bellica.games.bellum:INFO", "bellica.games.bellum.game:Bellum"),
+    "bellum-magia": (
+        "bellica.games.bellum_magia:INFO",
+        "bellica.games.bellum_magia.game:BellumMagia",
+    ),
     "imperio-bellum": (
         "bellica.games.imperio_bellum:INFO",
         "bellica.games.imperio_bellum.game:ImperioBellum",

@@ -29,7 +29,8 @@ def resample(
     seat may not look at that side's private zones (a hand), those cards and the secret ones
     are dealt again together, each zone keeping its size, the cards `required` names going
     to its first private zone. A shared secret zone (one Deck for everybody) is dealt again
-    together with every hand the seat may not look at. Then each top-only zone below its top
+    together with every hand the seat may not look at; shared secret zones of a named pool
+    only with each other. Then each top-only zone below its top
     card. Cards in `fixed` (a look has shown them, or everybody saw them arrive in a hand) stay
     where they are (on top of a secret zone).
     """
@@ -47,6 +48,8 @@ def resample(
                 lists[zone][:] = cards + stay
             continue
         private = layout.owned_by(side, PRIVATE)
+        if not private and not secret:
+            continue  # nothing of this side's is hidden (every lord's pieces are public)
         unseen += private
         held = [[u for u in lists[z] if u in kept] for z in private]
         pool = [u for cards in hidden for u in cards]
@@ -68,13 +71,13 @@ def resample(
             lists[zone][:] = hold + cards
         for zone, cards, stay in zip(secret, dealt[len(private) :], stays, strict=True):
             lists[zone][:] = cards + stay
-    shared = [
-        z
-        for z in range(layout.size)
-        if layout.family_of[z].visibility == SECRET and not layout.family_of[z].owned
-    ]
-    if shared:
-        _deal_again(lists, shared + unseen, kept, rng)
+    pools: dict[str, list[int]] = {}
+    for z in range(layout.size):
+        family = layout.family_of[z]
+        if family.visibility == SECRET and not family.owned:
+            pools.setdefault(family.pool, []).append(z)
+    for name, zones_of_pool in pools.items():
+        _deal_again(lists, zones_of_pool if name else zones_of_pool + unseen, kept, rng)
     for zone in range(layout.size):
         family = layout.family_of[zone]
         pile = lists[zone]
@@ -112,7 +115,8 @@ def zones_tensor(zones: Zones, seating: Seating, seat: int, side: int, out: Any)
     written into `out` (cards × `zone_tensor_size`). Owned zones are numbered from `side`
     round the table, so a seat always finds its own hand in the same column; a card `seat`
     cannot place (in another side's hand or deck) shows only as in that side's hidden pool,
-    and a card under the top of a top-only stack only as under it. Nothing in it changes when
+    a card in a pooled secret zone as in the pool's first zone, and a card under the top of a
+    top-only stack only as under it. Nothing in it changes when
     the state is determinized for `seat`."""
     layout = zones.layout
     count = seating.sides
@@ -125,6 +129,11 @@ def zones_tensor(zones: Zones, seating: Seating, seat: int, side: int, out: Any)
             relative = (index - side) % count if family.owned else index
             place[base + index] = places + relative * width
         places += family.count * width
+    first_of_pool: dict[str, int] = {}
+    for zone in range(layout.size):  # a pool's cards are somewhere in the pool, no more
+        family = layout.family_of[zone]
+        if family.pool:
+            place[zone] = place[first_of_pool.setdefault(family.pool, zone)]
     placed = set()
     for zone, pile in enumerate(zones.lists):
         family = layout.family_of[zone]

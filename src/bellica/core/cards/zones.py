@@ -17,18 +17,25 @@ VISIBILITIES = (PUBLIC, PRIVATE, SECRET, TOP)
 @dataclass(frozen=True, slots=True)
 class Family:
     """A kind of zone: one zone (`count` 1), one per side (`owned`: zone i belongs to side i),
-    or several shared ones (the four Olympus stacks of each battlefield)."""
+    or several shared ones (the four Olympus stacks of each battlefield). A shared secret
+    zone's `pool` names the cards it may be dealt again with: "" (one Deck everybody draws
+    from: dealt with the hands a seat cannot see), or a name shared only by the zones that
+    hold the same kind of card (Bellum Magia's two Evil piles and the Evil cards left in the
+    box)."""
 
     name: str
     count: int = 1
     visibility: str = PUBLIC
     owned: bool = False
+    pool: str = ""
 
     def __post_init__(self) -> None:
         if self.visibility not in VISIBILITIES:
             raise ValueError(f"zone family {self.name}: unknown visibility {self.visibility!r}")
         if self.count < 1:
             raise ValueError(f"zone family {self.name} needs at least one zone")
+        if self.pool and (self.visibility != SECRET or self.owned):
+            raise ValueError(f"zone family {self.name}: only a shared secret zone has a pool")
 
 
 class Layout:

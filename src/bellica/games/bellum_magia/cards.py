@@ -1,4 +1,4 @@
-"""The card schema: castles, creatures, places, chest values and the reserve, validated from TOML."""
+"""The card schema: castles, creatures, places, chest values and the reserve, from TOML."""
 
 from __future__ import annotations
 
@@ -209,3 +209,17 @@ def load_cards(path: str | Path | None = None) -> CardSet:
     """Read and validate a card file (ours by default); InvalidCardData names the file, the
     entry and the field."""
     return load_toml(Path(path) if path is not None else CARDS_FILE, CardSet, numbered_label)
+
+
+class Chest(BaseModel):
+    """One Treasure Chest token as the table knows it: its kind (the token shows it); its
+    value is hidden and kept apart, by the state."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: str
+    number: int
+
+    @property
+    def name(self) -> str:
+        return f"{self.kind.capitalize()} chest"

@@ -6,7 +6,10 @@ import re
 from typing import TYPE_CHECKING
 
 from bellica.core import InvalidPosition
+from bellica.core.position_lines import PositionLines
 from bellica.core.stack import read_stack, write_stack
+from bellica.games.siege_of_olympus.rules import flow as _flow  # noqa: F401 (task kinds)
+from bellica.games.siege_of_olympus.rules import setup as _setup  # noqa: F401 (set-up's tasks)
 from bellica.games.siege_of_olympus.rules.deck import AGORA_MOST, MINION_LIMIT, TARTARUS_SIZE
 from bellica.games.siege_of_olympus.state import PHASES, SETUP, SiegeState
 
@@ -21,7 +24,6 @@ OWNED = ("hand", "known", "minions", "artifacts", "commander")
 _TURN = re.compile(r"^(\d{1,4}) round (\d{1,4}) active ([01]) first ([01]) phase ([a-z]+)$")
 _PAIR = re.compile(r"^(-?\d{1,3}) (-?\d{1,3})$")
 _FLAGS = {"yes": True, "no": False}
-MAX_LINE = 4000
 
 
 def write_position(state: SiegeState) -> str:
@@ -56,44 +58,10 @@ def write_position(state: SiegeState) -> str:
     return "\n".join(lines) + "\n"
 
 
-class _Lines:
-    """A position's lines by key ("turn", "health", "hand 0", ...)."""
-
-    def __init__(self, text: str) -> None:
-        if not isinstance(text, str):
-            raise InvalidPosition(f"a position is text, not {type(text).__name__}")
-        rows = [line.strip() for line in text.strip().splitlines()]
-        if not rows or rows[0] != HEADER:
-            raise InvalidPosition(f"a Siege of Olympus position starts with {HEADER!r}")
-        self.by_key: dict[str, str] = {}
-        for row in rows[1:]:
-            if len(row) > MAX_LINE:
-                raise InvalidPosition(f"a line of {len(row)} characters is too long")
-            key, rest = self._split(row)
-            if key in self.by_key:
-                raise InvalidPosition(f"{key!r} is given twice")
-            self.by_key[key] = rest
-
-    @staticmethod
-    def _split(row: str) -> tuple[str, str]:
-        """ "hand 0: 012 034" -> ("hand 0", "012 034"); "health 20 18" -> ("health", "20 18")."""
-        head, colon, rest = row.partition(":")
-        if colon and re.fullmatch(r"[a-z]+( [01])?", head):
-            return head, rest.strip()
-        word, _, rest = row.partition(" ")
-        return word, rest.strip()
-
-    def take(self, key: str) -> str:
-        found = self.by_key.pop(key, None)
-        if found is None:
-            raise InvalidPosition(f"the position has no {key!r} line")
-        return found
-
-
 def read_position(game: SiegeOfOlympus, text: str) -> SiegeState:
     """The state a position describes; InvalidPosition naming the line and what is wrong, for
     anything that cannot be read or could not happen in a game."""
-    lines = _Lines(text)
+    lines = PositionLines(text, HEADER, "Siege of Olympus")
     state = SiegeState(game, 0)
     match = _TURN.match(lines.take("turn"))
     if not match:
@@ -142,15 +110,14 @@ def read_position(game: SiegeOfOlympus, text: str) -> SiegeState:
     target = _tokens(game, lines.take("target"), "target")
     state.target = target[0] if target else -1
     state.stack = read_stack(lines.take("stack"), game)
-    result = lines.by_key.pop("result", None)
+    result = lines.optional("result")
     if result is not None:
         winners, bar, reason = result.partition("|")
         if not bar or not re.fullmatch(r"\s*(-|[01]( [01])?)\s*", winners):
             raise InvalidPosition("result: 'result: 0 | reason' (or '-' for a draw)")
         state.winners = tuple(sorted({int(w) for w in winners.split() if w != "-"}))
         state.reason = reason.strip()
-    if lines.by_key:
-        raise InvalidPosition(f"unknown line {next(iter(lines.by_key))!r}")
+    lines.done()
     missing = [game.token(u) for u in range(game.table.size) if u not in placed]
     if missing:
         raise InvalidPosition(f"card {missing[0]} is in no zone (every card is somewhere)")

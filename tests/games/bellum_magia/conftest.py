@@ -1,0 +1,6 @@
+"""Lets the Bellum Magia tests import their helpers modules."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
