@@ -1,4 +1,4 @@
-"""Bellum Magia in the browser: three lords (you and two Greedy AIs) played by clicking to the end."""
+"""Bellum Magia in the browser: you and two Greedy lords, a whole game played by clicking."""
 
 from __future__ import annotations
 
@@ -158,7 +158,7 @@ def help_keys_known(page: Any, server: Server, *, hover: bool = False) -> None:
 def worth_a_picture(page: Any) -> bool:
     """The attack phase on your turn with something to raid, chests on the table and creatures
     under your castle, the bar's drawer closed."""
-    return (
+    return bool(
         page.get_attribute(".magia", "data-phase") == "attack"
         and page.locator(".magia .places .card.actionable").count() > 0
         and page.locator(".magia .rivals .chest").count() >= 2
@@ -184,7 +184,8 @@ def on_a_phone(page: Any) -> None:
     no_horizontal_scroll(page)
     clipped = page.evaluate(
         """() => [...document.querySelectorAll(".magia .castle, .magia .card")]
-             .filter((node) => node.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+             .filter((node) => node.getBoundingClientRect().right
+                               > document.documentElement.clientWidth + 0.5)
              .map((node) => node.dataset.card || node.className)"""
     )
     assert not clipped, clipped
@@ -228,7 +229,8 @@ def chests_as_shown(record: Record, snapshots: list[tuple[int, list[dict[str, An
 def test_bellum_magia_played_by_clicking_to_its_end(page: Any, server: Server) -> None:
     console_errors: list[str] = []
     page.on(
-        "console", lambda message: message.type == "error" and console_errors.append(message.text)
+        "console",
+        lambda message: console_errors.append(message.text) if message.type == "error" else None,
     )
     game_id = create_in_lobby(
         page,
