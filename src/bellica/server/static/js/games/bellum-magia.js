@@ -190,12 +190,12 @@ function decision(t) {
   const { obs, ctx } = t;
   const d = obs.decision;
   const unchosen = obs.unchosen || [];
-  const choosing = unchosen.length && t.ctx.legal.some((e) => e.action.kind === "castle");
+  const choosing = unchosen.length && (d?.kind === "choose_castle" || t.ctx.legal.some((e) => e.action.kind === "castle"));
   if (!d && !choosing) return null;
   const who = d?.seat ?? d?.side;
   const lord = (obs.lords || []).find((l) => l.seat === who);
-  // the Goblins still to slide under a castle, and the castles still to take
-  const goblins = lord?.goblins || [];
+  // the castles still to take, and the Goblins still to slide under a castle
+  const goblins = d?.kind === "place_goblins" ? lord?.goblins || [] : [];
   return el("section", { id: "decision", class: "panel decision", dataset: { kind: d?.kind ?? "castle", seat: who ?? "" } },
     el("div", { class: "decision-line" },
       who === t.view.seat ? el("span", { class: "badge badge-yours" }, "your decision") : null, " ",
@@ -203,9 +203,7 @@ function decision(t) {
       d?.text
         ? el("span", { class: "what" }, d.text, ".")
         : [el("strong", { class: "who" }, capitalized(ctx.seatLabel(who)), ": "), el("span", { class: "what" }, "choose a castle.")]),
-    choosing || (unchosen.length && obs.phase === "setup")
-      ? el("div", { class: "offered castles-offered" }, unchosen.map((c) => castleCard(c, t)))
-      : null,
+    choosing ? el("div", { class: "offered castles-offered" }, unchosen.map((c) => castleCard(c, t))) : null,
     goblins.length ? el("div", { class: "offered goblins-offered" }, goblins.map((c) => creatureCard(c, t, { placing: true }))) : null);
 }
 
