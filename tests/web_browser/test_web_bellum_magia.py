@@ -283,6 +283,16 @@ def test_bellum_magia_played_by_clicking_to_its_end(page: Any, server: Server) -
     assert page.get_attribute(".magia", "data-phase") == "over"
     assert page.locator(".magia .castle").count() == 3
     assert page.locator(".magia-status").inner_text().count("Result") == 1
+    # each lord's wealth as the outcome scores it, and the richest marked
+    wealth = page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll(".magia .castle[data-seat]")]
+             .map((castle) => [castle.dataset.seat,
+                               Number(castle.querySelector(".final-wealth").dataset.wealth)]))"""
+    )
+    scores = page.request.get(f"{server.url}/api/games/{game_id}").json()["outcome"]["scores"]
+    assert wealth == {str(seat): score for seat, score in enumerate(scores)}, (wealth, scores)
+    assert page.locator(".magia .castle .badge-winner").count() >= 1
+    page.screenshot(path=str(screenshot_dir() / "bellum-magia-end.png"), full_page=True)
     # the lord raided, recruited on both sides, kept rolls and ended phases from the bar
     assert clicks["goblin"] == 2 and clicks["raid"] > 0 and clicks["recruit"] >= 2, clicks
     assert clicks["keep"] > 0 and clicks["done"] > 0, clicks

@@ -229,7 +229,11 @@ function castle(lord, t, mine) {
     el("span", { class: "castle-name" }, name),
     el("span", { class: "castle-who" }, ctx.seatWho(lord.seat)),
     lord.seat === obs.captain ? withHelp(el("span", { class: "badge badge-captain" }, "Captain"), "captain") : null,
-    lord.attacked ? el("span", { class: "badge badge-done" }, "attacked today") : null,
+    lord.attacked && !obs.result ? el("span", { class: "badge badge-done" }, "attacked today") : null,
+    // the end: the winners, and every lord's wealth (the outcome's scores; no single chest shown)
+    obs.result?.winners?.includes(lord.seat) ? el("span", { class: "badge badge-winner" }, "richest") : null,
+    obs.result?.wealth ? withHelp(el("span", { class: "final-wealth", dataset: { wealth: obs.result.wealth[lord.seat] } },
+      `wealth ${obs.result.wealth[lord.seat]}`), "wealth") : null,
     attacks.length ? el("span", { class: "badge badge-attack" }, "attack") : null),
   el("div", { class: "castle-body" },
     mine ? under(lord, "left") : null,
