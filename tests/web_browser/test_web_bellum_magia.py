@@ -304,5 +304,16 @@ def test_bellum_magia_played_by_clicking_to_its_end(page: Any, server: Server) -
         record = Record.loads(answer.read())
     checked = chests_as_shown(record, snapshots)
     assert checked["hidden"] > 0 and checked["yours"] > 0, checked
+    # the replay draws the same table with this plug-in, here halfway through the game
+    page.click("#replay-link")
+    page.wait_for_selector(".magia .castle")
+    page.locator("#replay-slider").fill(str(len(record.actions) // 2))
+    page.wait_for_function(
+        "(m) => document.querySelector('#replay')?.dataset.move === String(m)",
+        arg=len(record.actions) // 2,
+    )
+    assert page.locator(".magia .castle").count() == 3
+    page.screenshot(path=str(screenshot_dir() / "bellum-magia-replay.png"), full_page=True)
+    assert not console_errors, console_errors
     if os.environ.get("BELLICA_DOCS_IMAGES") == "1":  # refreshes the docs' picture
         shutil.copyfile(screenshot_dir() / "bellum-magia-table.png", DOCS_IMAGE)
