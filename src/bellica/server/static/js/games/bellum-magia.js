@@ -150,7 +150,7 @@ function drawMagia(view, ctx) {
 // --- the day ----------------------------------------------------------------------------------------
 
 function statusBar(t) {
-  const { obs, ctx } = t;
+  const { obs } = t;
   const over = obs.phase === "over" || obs.result;
   const limit = Number(obs.day_limit) > 0 ? ` of ${obs.day_limit}` : "";
   const order = obs.order || [];
@@ -431,8 +431,7 @@ function kingdom(t) {
 
 function placeCard(data, t) {
   const raids = t.entriesOf(data.card).filter((e) => e.action.kind === "raid");
-  const kind = data.kind === "tavern" || data.place === "tavern" ? "tavern" : data.place || data.kind_of || data.kind;
-  const placeKind = PLACE_KINDS[kind] ? kind : data.place_kind || "farm";
+  const placeKind = PLACE_KINDS[data.place] ? data.place : "farm";
   const face = cardFace({
     id: data.card,
     name: data.name,
@@ -447,14 +446,14 @@ function placeCard(data, t) {
     dataset: helpData(placeKind),
   });
   face.querySelector(".text")?.remove();
-  if (data.text) face.title = `${face.title}\n${data.text}`;
+  face.title = [face.title, data.text, data.flavour].filter(Boolean).join("\n");
   (face.querySelector(".stats") || face.querySelector(".card-type")).after(spoils(data));
   return face;
 }
 
 /** A Place's spoils: resources and chests, each with its icon. */
 function spoils(data) {
-  const got = [...RESOURCES, ...CHEST_KINDS].map((k) => [k, Number(data[k] ?? data.spoils?.[k] ?? 0)]).filter(([, n]) => n);
+  const got = [...RESOURCES, ...CHEST_KINDS].map((k) => [k, Number(data.spoils?.[k] || 0)]).filter(([, n]) => n);
   return withHelp(el("div", { class: "spoils", title: `spoils: ${got.map(([k, n]) => amount(k, n)).join(", ") || "nothing"}` },
     got.map(([k, n]) => withHelp(el("span", { class: ["spoil", `spoil-${k}`], dataset: { spoil: k, n } },
       el("strong", {}, String(n)), art(CHEST_KINDS.includes(k) ? `chest_${k}` : k, WORDS[k][1])), k))), "spoils");
@@ -497,7 +496,7 @@ function creatureCard(data, t, { placing = false }) {
     dataset: helpData(keyOf(data.rank)),
   });
   face.querySelector(".text")?.remove();
-  if (data.text) face.title = `${face.title}\n${data.text}`;
+  face.title = [face.title, data.text, data.flavour].filter(Boolean).join("\n");
   (face.querySelector(".stats") || face.querySelector(".card-type")).after(strips(data));
   const verbs = face.querySelector(".verbs");
   if (verbs) verbs.textContent = placing ? "slide left / right" : recruitWords(entries);
@@ -538,7 +537,7 @@ function castleCard(data, t) {
     dataset: helpData("castle"),
   });
   face.querySelector(".text")?.remove();
-  if (data.text) face.title = `${face.title}\n${data.text}`;
+  face.title = [face.title, data.text, data.flavour].filter(Boolean).join("\n");
   const rows = [1, 2, 3, 4, 5, 6].map((f) => Object.fromEntries([...LEFT, ...RIGHT].map((v) => [v, Number(data[v]?.[f - 1] || 0)])));
   face.querySelector(".stats").after(lines({ lines: rows }, null));
   return face;
