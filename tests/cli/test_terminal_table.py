@@ -117,6 +117,22 @@ def test_bellum_in_the_terminal_redraws_only_what_changed(tmp_path: Path) -> Non
     assert out.count("Players") >= 4  # the battlefields changed at each decision
 
 
+def test_bellum_magia_in_the_terminal_shows_the_lords_the_die_and_your_lines(
+    tmp_path: Path,
+) -> None:
+    result = runner.invoke(
+        app,
+        ["play", "bellum-magia", "--players", "3", "--seed", "2", "--record-dir", str(tmp_path)],
+        input="1\n3\nq\n",
+    )
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert out.count("You play: Slide") == 2  # both Goblins placed, one typed number each
+    assert "rolls a" in out and "is everyone's active horde" in out  # the AIs' set-up, day 1
+    assert "Your castle, Hollowcrown: six horde lines" in out
+    assert "make one attack (line" in out and "Raid The Crooked Tankard (077)" in out
+
+
 def test_imperio_bellum_draws_its_key_only_with_the_whole_board(tmp_path: Path) -> None:
     result = runner.invoke(
         app,

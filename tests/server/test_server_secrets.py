@@ -96,3 +96,42 @@ def test_no_seat_ever_receives_another_seats_hand(
         for viewer, message in pushed:
             assert_hides_hands(message, states[message["game"]["moves"]], viewer)
     assert len(pushed) > 20
+
+
+def test_no_lord_ever_receives_a_chest_value_it_has_not_seen() -> None:
+    """Bellum Magia over the wire: in every view of a whole 3-lord game, a chest shows its
+    value only to the lords who held it (and to everyone once the game is over), and no log
+    entry names a value to a seat that does not know it."""
+    from bellica.core.config import GameConfig
+    from bellica.server.store import GameRow, SeatRow
+    from bellica.server.tables import Table
+
+    game = bellica.load("bellum-magia", players=3)
+    row = GameRow("chests", GameConfig.of_game(game), 4, [SeatRow("human")] * 3, "", "")
+    t = Table.open(row)
+    chooser = random.Random(4)
+    shown_values = told_values = 0
+    while not t.state.is_terminal:
+        t.apply(chooser.choice(t.state.legal_actions()))
+        state: Any = t.state
+        for seat in (0, 1, 2, None):
+            message = t.view(seat)
+            for lord in message["observation"]["lords"]:
+                for chest in lord["chests"]:
+                    uid = game.uid(chest["chest"])
+                    knows = seat is not None and state.knows(seat, uid)
+                    if state.is_terminal or knows:
+                        assert chest["value"] == state.value[uid]
+                        shown_values += 1
+                    else:
+                        assert chest["value"] is None
+            for entry in message["log"][-1:]:
+                told = json.dumps(entry)
+                if "worth" in told:
+                    assert seat is not None
+                    told_values += 1
+                    for word in told.replace("(", " ").replace(")", " ").split():
+                        uid = game.uid(word)
+                        if uid is not None and game.chest_kind[uid]:  # type: ignore[attr-defined]
+                            assert state.knows(seat, uid), (seat, word)
+    assert shown_values and told_values  # the check can fail: values reach those who know

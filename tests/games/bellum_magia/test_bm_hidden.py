@@ -14,9 +14,20 @@ from bellica.games.bellum_magia.cards import CHEST_KINDS
 from bellica.games.bellum_magia.state import MagiaState
 
 
-def _stolen(state: MagiaState) -> bool:
-    """A chest has changed hands: its old owner knows it, and so does the thief."""
-    return any(bin(state.seen[lord]).count("1") > len(state.stock[lord]) for lord in range(3))
+def _robbed(state: MagiaState) -> int | None:
+    """A lord who lost a chest (it knows a chest it no longer holds) while another lord holds
+    a chest it has never seen; None if there is none."""
+    for lord in range(3):
+        lost = bin(state.seen[lord]).count("1") > len(state.stock[lord])
+        unseen = any(
+            not state.knows(lord, u)
+            for other in range(3)
+            if other != lord
+            for u in state.stock[other]
+        )
+        if lost and unseen:
+            return lord
+    return None
 
 
 def test_a_lord_sees_its_own_chest_values_and_only_the_kinds_of_others() -> None:
@@ -65,10 +76,9 @@ def test_a_stolen_chest_stays_known_to_its_old_owner_and_becomes_known_to_the_th
 
 def test_determinizing_deals_again_only_the_chest_values_the_seat_has_not_seen() -> None:
     g = game(3)
-    state = reach(g, _stolen, tries=200)
-    seat = next(
-        lord for lord in range(3) if bin(state.seen[lord]).count("1") > len(state.stock[lord])
-    )
+    state = reach(g, lambda s: _robbed(s) is not None, tries=200)
+    seat = _robbed(state)
+    assert seat is not None
     changed = set()
     for seed in range(30):
         copy = state.determinize(seat, seed)
@@ -82,7 +92,13 @@ def test_determinizing_deals_again_only_the_chest_values_the_seat_has_not_seen()
             elif copy.value[uid] != state.value[uid]:
                 changed.add(uid)
         assert copy.observation(seat) == state.observation(seat)
-    others = {u for lord in range(3) if lord != seat for u in state.stock[lord]}
+    others = {
+        u
+        for lord in range(3)
+        if lord != seat
+        for u in state.stock[lord]
+        if not state.knows(seat, u)
+    }
     assert changed & others  # other lords' unseen chests do get other values
 
 
@@ -134,3 +150,24 @@ def test_no_observation_or_log_tells_a_seat_a_value_it_has_not_seen() -> None:
                     ]
                     assert all(state.knows(seat, g.uid(w)) for w in shown), text
         json.dumps(state.observation(SPECTATOR))
+
+
+def test_at_the_end_every_chest_is_turned_over() -> None:
+    g = game(3)
+    state = g.new_game(seed=2)
+    chooser = random.Random(2)
+    while not state.is_terminal:
+        before = [state.observation(seat) for seat in range(3)]
+        state.apply(chooser.choice(state.legal_actions()))
+    hidden_before = [
+        c for o in before for lord in o["lords"] for c in lord["chests"] if c["value"] is None
+    ]
+    assert hidden_before  # the check can fail: values were secret just before the end
+    for seat in (0, 1, 2, SPECTATOR):
+        lords = state.observation(seat)["lords"]
+        for lord, shown in enumerate(lords):
+            assert [c["value"] for c in shown["chests"]] == [
+                state.value[u] for u in state.stock[lord]
+            ]
+            assert shown["wealth"] == state.wealth(lord)
+    assert state.determinize(0, 7).observation(0) == state.observation(0)

@@ -67,11 +67,10 @@ def _event(state: MagiaState, item: tuple[Any, ...]) -> Event:
     if kind == "scouts":
         _, lord, chest_kind, taken, maps = item
         brought = f"a {chest_kind.capitalize()} chest"
+        scouts = f"{name(lord)}'s scouts ({amount('maps', maps)})"
         if not taken:
-            return Event(
-                kind, f"{name(lord)}'s scouts ({maps} maps) find the {chest_kind} pile empty"
-            )
-        public = f"{name(lord)}'s scouts ({maps} maps) bring back {brought}"
+            return Event(kind, f"{scouts} find the {chest_kind} pile empty")
+        public = f"{scouts} bring back {brought}"
         private = f"{public}: {_chests(state, taken, lord)}"
         return Event(kind, public, ((lord, private),), marks=tuple(token[u] for u in taken))
     if kind == "raid":

@@ -24,6 +24,7 @@ from bellica.games.bellum_magia.cards import (
 )
 from bellica.games.bellum_magia.heuristics import spoils_worth
 from bellica.games.bellum_magia.rules import TASKS
+from bellica.games.bellum_magia.rules.recruit import COSTS
 from bellica.games.bellum_magia.state import MagiaState, zone_families
 from bellica.games.bellum_magia.texts import card_text
 
@@ -64,6 +65,10 @@ class BellumMagia(CardGame):
         lords = self.players
         self.sides = self.teams = lords
         self.seating = Seating.duel(lords)
+        # Each day's turn order by its Captain: the Captain, then clockwise.
+        self.turn_orders = tuple(
+            tuple((captain + i) % lords for i in range(lords)) for captain in range(lords)
+        )
         self.layout = Layout(zone_families(lords))
         self.counters = Counters(())
         self.codec = CardCodec(table, self.counters)
@@ -110,6 +115,21 @@ class BellumMagia(CardGame):
         self.kingdom_size = KINGDOM_SIZES.get(lords)  # None: every Place
         self.texts = [card_text(c) for c in cards_of]
         self.actions = act.MagiaActions(table, self.rank)
+        # How each creature may be paid for, (by glyphs?, food, glyphs), and its recruits by
+        # way of paying: for the left, then for the right.
+        self.payments = [
+            tuple((glyphs, *cost) for (rank, glyphs), cost in COSTS.items() if rank == r)
+            for r in self.rank
+        ]
+        self.recruit_actions = [
+            tuple(
+                tuple(self.actions.recruit(uid, right, glyphs) for right in (False, True))
+                if (self.rank[uid], glyphs) in COSTS
+                else ()
+                for glyphs in (False, True)
+            )
+            for uid in range(table.size)
+        ]
         self.day_limit: int = self.options["day_limit"]
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:

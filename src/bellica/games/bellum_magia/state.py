@@ -158,9 +158,7 @@ class MagiaState(State):
     # -- reading the table -------------------------------------------------------------------
     def order(self) -> tuple[int, ...]:
         """Today's turn order: the Captain first, then clockwise."""
-        lords = self.game.players
-        captain = self.captain
-        return tuple((captain + i) % lords for i in range(lords))
+        return self.game.turn_orders[self.captain]
 
     def active(self, lord: int) -> tuple[int, ...]:
         """The lord's active horde line today: food, glyphs, maps, swords, magic, thieves."""

@@ -8,21 +8,23 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-SYMBOLS = (
-    ("food", "food"),
-    ("glyph", "glyph"),
-    ("maps", "map"),
-    ("swords", "sword"),
-    ("magic", "magic"),
-    ("thieves", "thief"),
-)
+from bellica.games.bellum_magia.texts import amount
+
+LEFT = ("food", "glyph", "maps")
+RIGHT = ("swords", "magic", "thieves")
 
 
 def line_text(line: dict[str, int]) -> str:
-    """ "2 food, 1 map | 3 swords, 1 thief"."""
-    left = [f"{line[k]} {w}" for k, w in SYMBOLS[:3] if line[k]]
-    right = [f"{line[k]} {w}" for k, w in SYMBOLS[3:] if line[k]]
+    """ "2 food, 1 treasure map | 3 swords, 1 thief"."""
+    left = [amount(k, line[k]) for k in LEFT if line[k]]
+    right = [amount(k, line[k]) for k in RIGHT if line[k]]
     return f"{', '.join(left) or '-'} | {', '.join(right) or '-'}"
+
+
+def resources(lord: dict[str, Any]) -> str:
+    """ "3 food, 1 glyph, 2 Barrels" (what it holds, or "-")."""
+    held = [amount(k, lord[k]) for k in ("food", "glyph", "barrel") if lord[k]]
+    return ", ".join(held) or "-"
 
 
 def chest_text(chest: dict[str, Any]) -> str:
@@ -49,7 +51,7 @@ def render(obs: dict[str, Any]) -> Any:
     if obs["decision"] is not None:
         parts.append(Text(obs["decision"]["text"], style="cyan"))
     table = Table(title="Evil lords")
-    for column in ("lord", "shield", "food/glyph/barrel", "spells", "chests", "today's line"):
+    for column in ("lord", "shield", "resources", "spells", "chests", "today's line"):
         table.add_column(column)
     for lord in lords:
         mark = " (you)" if lord["seat"] == obs["seat"] else ""
@@ -62,7 +64,7 @@ def render(obs: dict[str, Any]) -> Any:
         table.add_row(
             lord["label"] + mark,
             shield,
-            f"{lord['food']}/{lord['glyph']}/{lord['barrel']}",
+            resources(lord),
             f"{lord['spells'] - lord['spells_used']}/{lord['spells']}",
             chests,
             line_text(lord["active"]) if lord["active"] else "-",

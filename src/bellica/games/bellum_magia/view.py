@@ -46,9 +46,10 @@ def card_view(state: MagiaState, uid: int) -> dict[str, Any]:
 
 
 def chest_view(state: MagiaState, uid: int, seat: int) -> dict[str, Any]:
-    """A chest as `seat` sees it: its token and kind, and its value if the seat knows it."""
+    """A chest as `seat` sees it: its token and kind, and its value if the seat knows it (or
+    the game is over: every chest has been turned over)."""
     game = state.game
-    known = seat >= 0 and state.knows(seat, uid)
+    known = state.winners is not None or (seat >= 0 and state.knows(seat, uid))
     return {
         "chest": game.table.token[uid],
         "kind": game.chest_kind[uid],

@@ -262,11 +262,17 @@ def end_day(state: MagiaState) -> None:
 
 # -- the end ----------------------------------------------------------------------------------
 def finish(state: MagiaState, why: str) -> None:
-    """The richest lord wins; a tie goes to the most chests; still tied, they share it."""
+    """The chests are turned over: the richest lord wins; a tie goes to the most chests;
+    still tied, they share it."""
     lords = range(state.game.players)
     key = [(state.wealth(lord), len(state.stock[lord])) for lord in lords]
     best = max(key)
     state.winners = tuple(lord for lord in lords if key[lord] == best)
+    shown = 0  # every chest held is turned over and counted: everybody sees them now
+    for lord in lords:
+        for uid in state.stock[lord]:
+            shown |= 1 << uid
+    state.seen = [seen | shown for seen in state.seen]
     state.phase = OVER
     state.stack.clear()
     names = " and ".join(state.seat_label(lord) for lord in state.winners)

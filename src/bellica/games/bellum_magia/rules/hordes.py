@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from operator import add
+
 from bellica.games.bellum_magia.state import MagiaState
 
 # The values of a line, by index.
@@ -14,10 +16,7 @@ def slide(state: MagiaState, lord: int, uid: int, right: bool) -> None:
     game = state.game
     (state.right if right else state.left)[lord].append(uid)
     adds = (game.right_lines if right else game.left_lines)[uid]
-    state.lines[lord] = tuple(
-        tuple(a + b for a, b in zip(line, extra, strict=True))
-        for line, extra in zip(state.lines[lord], adds, strict=True)
-    )
+    state.lines[lord] = tuple(map(_add_line, state.lines[lord], adds))
     bonus = game.bonus[uid]
     if bonus == "shield":
         state.shields[lord] += 1
@@ -26,6 +25,10 @@ def slide(state: MagiaState, lord: int, uid: int, right: bool) -> None:
     elif bonus == "roll_again":
         state.spells[lord] += 1
     state.caused.append(("slide", lord, uid, right))
+
+
+def _add_line(line: tuple[int, ...], extra: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(map(add, line, extra))
 
 
 def summed_lines(state: MagiaState, lord: int) -> tuple[tuple[int, ...], ...]:

@@ -19,32 +19,6 @@ COSTS = {
 }
 
 
-def offered(state: MagiaState) -> list[tuple[int, list[int], list[int]]]:
-    """The face-up creatures as (uid, its row, its pile), Evil first, slot by slot."""
-    out = []
-    for row, piles in (
-        (state.evil_row, state.evil_pile),
-        (state.most_evil_row, state.most_evil_pile),
-    ):
-        for slot in range(2):
-            if row[slot]:
-                out.append((row[slot][0], row[slot], piles[slot]))
-    return out
-
-
-def ways_to_pay(state: MagiaState, lord: int, uid: int) -> list[bool]:
-    """How `lord` can pay for creature `uid` (False: with food, True: with 3 glyphs)."""
-    rank = state.game.rank[uid]
-    food, glyph = state.held[lord][FOOD], state.held[lord][GLYPH]
-    return [
-        glyphs
-        for glyphs in (False, True)
-        if (rank, glyphs) in COSTS
-        and food >= COSTS[rank, glyphs][0]
-        and glyph >= COSTS[rank, glyphs][1]
-    ]
-
-
 @TASKS.kind("recruit")
 @dataclass(frozen=True, slots=True)
 class Recruit(Decision):
@@ -55,15 +29,19 @@ class Recruit(Decision):
     recruited: Count
 
     def choices(self, state: MagiaState) -> list[Action]:
-        recruit = state.game.actions.recruit
-        side = self.side
-        out = [
-            recruit(uid, right, glyphs)
-            for uid, _, _ in offered(state)
-            for glyphs in ways_to_pay(state, side, uid)
-            for right in (False, True)
-        ]
-        return [*out, state.game.actions.plain("done")] if out else []
+        game = state.game
+        held = state.held[self.side]
+        food, glyph = held[FOOD], held[GLYPH]
+        out: list[Action] = []
+        for row in (*state.evil_row, *state.most_evil_row):
+            if row:
+                uid = row[0]
+                for glyphs, f, g in game.payments[uid]:
+                    if food >= f and glyph >= g:
+                        out += game.recruit_actions[uid][glyphs]
+        if out:
+            out.append(game.actions.plain("done"))
+        return out
 
     def choose(self, state: MagiaState, action: Action) -> None:
         if action.kind == "done":
@@ -75,10 +53,16 @@ class Recruit(Decision):
         pay(state, side, FOOD, food)
         pay(state, side, GLYPH, glyph)
         state.caused.append(("recruit", side, uid, food, glyph))
-        slot = next((row, pile) for card, row, pile in offered(state) if card == uid)
-        slot[0].remove(uid)
+        rank = state.game.rank[uid]
+        rows, piles = (
+            (state.evil_row, state.evil_pile)
+            if rank == "evil"
+            else (state.most_evil_row, state.most_evil_pile)
+        )
+        slot = 0 if rows[0] == [uid] else 1
+        rows[slot].clear()
         slide(state, side, uid, action.kind.startswith("recruit_right"))
-        refill_row(state, *slot, state.game.rank[uid])
+        refill_row(state, rows[slot], piles[slot], rank)
         state.stack.append(Recruit(side, self.recruited + 1))
 
 
