@@ -332,7 +332,8 @@ function stock(lord) {
 function chests(lord, t, you) {
   const list = lord.chests || [];
   const count = list.length;
-  const wealth = lord.wealth;
+  // the summed value while the game goes on (at the end the castle's head shows it)
+  const wealth = t.obs.result ? null : lord.wealth;
   return el("div", { class: ["chests", count >= CHESTS_TO_END - 2 && "near-end"], dataset: { count } },
     withHelp(el("span", { class: "chest-count", title: `${count} chest${count === 1 ? "" : "s"}: the game ends after an attack phase when a lord holds ${CHESTS_TO_END}` },
       el("strong", {}, String(count)), el("small", {}, `/${CHESTS_TO_END}`)), "chest"),
