@@ -70,9 +70,9 @@ export default {
   mark: (root, ids, className = "marked") => markIds(root, ids, className),
 };
 
-// What the previous drawing of the same game and seat showed: the die, and the pieces each
-// castle held, to roll the die when it changed and let what arrived fade in.
-const previous = { key: null, die: null, roll: null, held: new Set() };
+// What the previous drawing of the same game and seat showed: the day and die face, and the
+// pieces each castle held, to roll the die when it changed and let what arrived fade in.
+const previous = { key: null, roll: null, held: new Set() };
 
 let namesCache = { view: null, names: new Map() };
 
@@ -124,9 +124,8 @@ function byPiece(legal) {
 /** The Bellum Magia table for one seat's view. */
 function drawMagia(view, ctx) {
   const obs = view.observation;
-  const names = namesOf(view);
   const entries = byPiece(ctx.legal);
-  const t = { obs, view, ctx, names, entriesOf: (token) => entries.get(token) || [] };
+  const t = { obs, view, ctx, entriesOf: (token) => entries.get(token) || [] };
   const lords = obs.lords || [];
   const me = lords.find((lord) => lord.seat === view.seat) || null;
   // the others clockwise from the viewer (a spectator: everyone, the first lord at the bottom)
@@ -230,7 +229,7 @@ function castle(lord, t, mine) {
     el("span", { class: "castle-who" }, ctx.seatWho(lord.seat)),
     lord.seat === obs.captain ? withHelp(el("span", { class: "badge badge-captain" }, "Captain"), "captain") : null,
     lord.attacked && !obs.result ? el("span", { class: "badge badge-done" }, "attacked today") : null,
-    // the end: the winners, and every lord's wealth (the outcome's scores; no single chest shown)
+    // the end: the richest, and every lord's wealth (the outcome's scores)
     obs.result?.winners?.includes(lord.seat) ? el("span", { class: "badge badge-winner" }, "richest") : null,
     obs.result?.wealth ? withHelp(el("span", { class: "final-wealth", dataset: { wealth: obs.result.wealth[lord.seat] } },
       `wealth ${obs.result.wealth[lord.seat]}`), "wealth") : null,
@@ -418,7 +417,7 @@ function kingdom(t) {
   const left = ["farm", "village", "town"].map((k) => Number(pile[k] || 0));
   return el("section", { class: "panel zone-panel kingdom", dataset: { zone: "kingdom", places: places.length } },
     el("h3", {}, withHelp(el("span", {}, "Human kingdom"), "kingdom"),
-      el("small", {}, ` · ${places.length} Place${places.length === 1 ? "" : "s"} face up`)),
+      el("small", {}, " · ", withHelp(el("span", {}, `${places.length} Place${places.length === 1 ? "" : "s"} face up`), "place"))),
     el("div", { class: "kingdom-pile", title: "the face-down kingdom pile: farms on top, then villages, towns at the bottom" },
       el("span", { class: "pile-stack", "aria-hidden": "true" }, cardBack(), cardBack()),
       ["farm", "village", "town"].map((kind, i) => withHelp(el("span", { class: ["layer", `layer-${kind}`, !left[i] && "none"], dataset: { layer: kind, count: left[i] } },
