@@ -1,0 +1,40 @@
+"""Para Bellum: Roman generals build armies of cards and dice before the battle; 2 to 4
+players, teams of two at four.
+
+This module holds only what `bellica list` shows, so listing games imports no rules.
+"""
+
+from bellica.core.game import GameInfo
+from bellica.core.options import Choice, Options
+
+MAX_PLAYERS = 4
+
+INFO = GameInfo(
+    id="para-bellum",
+    title="Para Bellum",
+    min_players=2,
+    max_players=MAX_PLAYERS,
+    variants=("standard",),
+    summary="Roman armies of cards and dice for 2 to 4: complete Legions and Centurions, "
+    "spend dice on actions, keep your Legion dice high for the battle",
+    variant_titles={"standard": "Civil War"},
+    variant_descriptions={
+        "standard": "Every general for themselves at 2 or 3 players; two teams of two at 4, "
+        "sharing their hands. The highest score when the Army deck runs out wins.",
+    },
+    options=Options(
+        Choice(
+            "colours",
+            "each player's starting colour; random: dealt at random; choose: each picks one, "
+            "in turn order",
+            choices=("random", "choose"),
+            labels=("dealt at random", "chosen by the players"),
+        ),
+        Choice(
+            "first",
+            "who plays first; roll: the highest General die roll decides",
+            choices=("roll", *(str(seat) for seat in range(MAX_PLAYERS))),
+            labels=("decided by a die roll", *(f"player {s + 1}" for s in range(MAX_PLAYERS))),
+        ),
+    ),
+)
