@@ -5,9 +5,10 @@ This module holds only what `bellica list` shows, so listing games imports no ru
 """
 
 from bellica.core.game import GameInfo
-from bellica.core.options import Choice, Options
+from bellica.core.options import Choice, Options, WholeNumber
 
 MAX_PLAYERS = 4
+DEFAULT_ROUND_LIMIT = 40
 
 INFO = GameInfo(
     id="para-bellum",
@@ -35,6 +36,14 @@ INFO = GameInfo(
             "who plays first; roll: the highest General die roll decides",
             choices=("roll", *(str(seat) for seat in range(MAX_PLAYERS))),
             labels=("decided by a die roll", *(f"player {s + 1}" for s in range(MAX_PLAYERS))),
+        ),
+        WholeNumber(
+            "round_limit",
+            "house rule: rounds played before the game is scored as it stands (0: no limit; "
+            "Requisition can otherwise keep the Army deck from running out)",
+            minimum=0,
+            maximum=1000,
+            initial=DEFAULT_ROUND_LIMIT,
         ),
     ),
 )
