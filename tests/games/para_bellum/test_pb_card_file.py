@@ -199,13 +199,13 @@ def test_colours_are_even_at_every_player_count(cards: CardSet, players: int) ->
     assert len({tuple(sorted(m.items())) for m in mixes.values()}) == 1, mixes
 
 
-def test_the_full_deck_holds_three_of_each_closer_and_middle_and_two_singles_a_colour(
+def test_the_full_deck_holds_four_of_each_closer_two_middles_and_a_single_a_colour(
     cards: CardSet,
 ) -> None:
     for colour in COLOURS:
         deck = [a for a in cards.army_deck(4) if a.colour == colour]
         assert len(deck) == 11
-        assert Counter(kind(a) for a in deck) == {"L": 3, "R": 3, "M": 3, "S": 2}, colour
+        assert Counter(kind(a) for a in deck) == {"L": 4, "R": 4, "M": 2, "S": 1}, colour
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -231,8 +231,8 @@ def test_each_colour_can_complete_a_big_legion_and_small_ones_with_no_card_left_
 @pytest.mark.parametrize(("players", "most"), [(2, 2), (3, 4), (4, 5)])
 def test_small_legions_outnumber_big_ones(cards: CardSet, players: int, most: int) -> None:
     """The choice the rulebook's tip describes: a colour's cards make `most` small Legions (a
-    Blazon sooner, more of them) but only one Big Legion at two or three players, three at
-    four (each Big Legion needs a middle)."""
+    Blazon sooner, more of them) but only one Big Legion at two or three players, two at four
+    (besides the Starting card's: each Big Legion needs a middle)."""
     for colour in COLOURS:
         deck = [a for a in cards.army_deck(players) if a.colour == colour]
         row = small_only_row(deck)
@@ -241,7 +241,7 @@ def test_small_legions_outnumber_big_ones(cards: CardSet, players: int, most: in
         assert all(complete(run) for run in runs) and len(runs) == most
         k = by_kind(deck)
         bigs = min(len(k["L"]), len(k["R"]), len(k["M"]))
-        assert bigs == (3 if players == 4 else 1)
+        assert bigs == (2 if players == 4 else 1)
 
 
 def test_each_starting_card_needs_two_closers_and_has_spares(cards: CardSet) -> None:
