@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 import bellica
 from bellica.core.errors import InvalidCardData
-from bellica.core.glossary import Glossary, load_glossary
+from bellica.core.glossary import Glossary, glossary_of, load_glossary
 from bellica.games.para_bellum.cards import (
     CARDS_FILE,
     COLOURS,
@@ -619,6 +619,7 @@ def test_the_glossary_has_an_entry_for_every_piece_action_and_keyword(
 ) -> None:
     keys = {entry.key for entry in glossary.entry}
     assert GLOSSARY_KEYS - keys == set()
+    assert glossary_of(bellica.load("para-bellum")) == glossary  # the game finds it
     for word, key in {
         "Big Legions": "big-legion",
         "grey dice": "legion-die",
