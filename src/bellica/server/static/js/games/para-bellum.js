@@ -110,6 +110,10 @@ function namesCard(action) {
 let picked = { key: "", card: null };
 let redrawPicked = null;
 
+// a phone's width: your army shows only the columns it spans (redrawn when the width crosses it)
+const NARROW = window.matchMedia?.("(max-width: 600px)") || null;
+NARROW?.addEventListener?.("change", () => redrawPicked?.());
+
 document.addEventListener("keydown", (event) => {
   if (event.key !== "Escape" || picked.card === null || document.querySelector("#chooser")) return;
   picked = { ...picked, card: null };
@@ -553,12 +557,20 @@ function army(player, t, mine) {
     else grey.set(Number(d.cell ?? String(d.slot).slice(1)), d);
   }
   const targets = you ? t.targets : new Map();
+  // a compact army (and yours on a phone) shows the columns it spans or may span and one more
+  // on each side; yours on a wider screen, the whole grid
+  const used = [...byCell.keys(), ...targets.keys()].map((cell) => rowColumn(cell)[1]);
+  const whole = (mine && !NARROW?.matches) || !used.length;
+  const low = whole ? -4 : Math.max(-4, Math.min(...used) - 1);
+  const high = whole ? 4 : Math.min(4, Math.max(...used) + 1);
+  const columns = COLUMNS.filter((c) => c >= low && c <= high);
+  const place = (column) => String(column - low + 1);
   const items = [];
   for (const [i, row] of ROWS.entries()) {
-    for (const column of COLUMNS) {
+    for (const column of columns) {
       const cell = cellOf(row, column);
       const placed = byCell.get(cell);
-      const style = { gridRow: String(2 * i + 1), gridColumn: String(column + 5) };
+      const style = { gridRow: String(2 * i + 1), gridColumn: place(column) };
       if (placed) items.push(armyCell(placed, cell, style, { grey: grey.get(cell), general: placed.card?.start || cell === cellOf(0, 0) ? general : null }, player, t, mine));
       else items.push(emptyCell(cell, row, column, style, targets.get(cell), t));
     }
@@ -566,22 +578,23 @@ function army(player, t, mine) {
   // the junctions: a red slot between two Army cards stacked in a column (none with a Special Unit)
   for (const [i, row] of ROWS.entries()) {
     if (row === -1) continue;
-    for (const column of COLUMNS) {
+    for (const column of columns) {
       const below = byCell.get(cellOf(row - 1, column));
       const above = byCell.get(cellOf(row, column));
       const junction = cellOf(row - 1, column);
       const d = red.get(junction);
       const joins = below && above && below.card?.kind !== "special" && above.card?.kind !== "special";
       if (!d && !joins) continue;
-      items.push(junctionSlot(d, junction, { gridRow: `${2 * i + 1} / span 3`, gridColumn: String(column + 5) }, player, t));
+      items.push(junctionSlot(d, junction, { gridRow: `${2 * i + 1} / span 3`, gridColumn: place(column) }, player, t));
     }
   }
   const grid = el("div", {
     class: ["army", mine ? "army-large" : "army-compact", targets.size && "placing"],
     role: "grid",
     "aria-label": `${player.label || "the"} army: 4 rows by 9 columns around the Starting card`,
-    dataset: { cards: byCell.size, dice: dice.length, targets: targets.size },
+    dataset: { cards: byCell.size, dice: dice.length, targets: targets.size, columns: columns.length },
   }, items);
+  grid.style.setProperty("--columns", String(columns.length));
   return el("div", { class: "army-frame" }, grid);
 }
 
