@@ -25,6 +25,14 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1400, "height": 950}
 DOCS_IMAGE = REPO / "docs" / "images" / "web-para-bellum.png"
 
+CLIPPED = """() => [...document.querySelectorAll(
+    ".para-bellum .general, .para-bellum .card, .para-bellum .cell")]
+  .filter((node) => node.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+  .map((node) => node.dataset.card || node.dataset.cell || node.className)"""
+FINAL_SCORES = """() => Object.fromEntries(
+  [...document.querySelectorAll(".para-bellum .general[data-seat]")].map((general) =>
+    [general.dataset.seat, Number(general.querySelector(".final-score").dataset.score)]))"""
+
 # What a click did: a chooser opened or the position changed.
 AFTER_CLICK = """(before) => document.querySelector("#chooser") ? "chooser"
   : Number(document.querySelector("#table").dataset.moves) !== before ? "moved" : false"""
@@ -85,7 +93,11 @@ def pb_step(page: Any, clicks: Counter[str]) -> str:
         ("take", ".para-bellum .battle-line .card.actionable", None),
         ("bonus", ".para-bellum .bonus.actionable", None),
         ("die", ".para-bellum .general-large .pb-die.actionable", None),
-        ("discard", ".para-bellum:has(.decision[data-kind='discard']) .your-hand .actionable", "discard"),
+        (
+            "discard",
+            ".para-bellum:has(.decision[data-kind='discard']) .your-hand .actionable",
+            "discard",
+        ),
     ]
     for what, selector, choice in pieces:
         found = page.locator(selector)
@@ -188,12 +200,7 @@ def on_a_phone(page: Any) -> None:
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(300)
     no_horizontal_scroll(page)
-    clipped = page.evaluate(
-        """() => [...document.querySelectorAll(".para-bellum .general, .para-bellum .card, .para-bellum .cell")]
-             .filter((node) => node.getBoundingClientRect().right
-                               > document.documentElement.clientWidth + 0.5)
-             .map((node) => node.dataset.card || node.dataset.cell || node.className)"""
-    )
+    clipped = page.evaluate(CLIPPED)
     assert not clipped, clipped
     lit = page.locator(".para-bellum .general-large .cell.target")
     if lit.count():  # a lit cell is big enough for a finger
@@ -291,10 +298,7 @@ def test_para_bellum_played_by_clicking_to_its_end(page: Any, server: Server) ->
     assert page.locator("#outcome-headline").text_content() in ("You won", "You lost", "Draw")
     assert page.get_attribute(".para-bellum", "data-phase") == "over"
     scores = page.request.get(f"{server.url}/api/games/{game_id}").json()["outcome"]["scores"]
-    shown = page.evaluate(
-        """() => Object.fromEntries([...document.querySelectorAll(".para-bellum .general[data-seat]")]
-             .map((g) => [g.dataset.seat, Number(g.querySelector(".final-score").dataset.score)]))"""
-    )
+    shown = page.evaluate(FINAL_SCORES)
     assert shown == {str(seat): score for seat, score in enumerate(scores)}, (shown, scores)
     help_keys_known(page, server)
     page.screenshot(path=str(screenshot_dir() / "para-bellum-end.png"), full_page=True)
@@ -336,7 +340,10 @@ def test_para_bellum_four_players_show_a_teammates_hand_only(page: Any, server: 
     page.wait_for_selector(".para-bellum")
     assert wait_table(page, timeout=60_000) == "turn"
     # seats 0 and 2 play together: the teammate's hand is drawn, marked as theirs
-    assert page.locator(".para-bellum .general[data-relation='teammate']").get_attribute("data-seat") == "2"
+    assert (
+        page.locator(".para-bellum .general[data-relation='teammate']").get_attribute("data-seat")
+        == "2"
+    )
     mate = page.locator(".para-bellum .general[data-seat='2'] .teammate-hand")
     assert mate.count() == 1
     count = int(str(mate.get_attribute("data-count")))
