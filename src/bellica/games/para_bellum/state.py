@@ -87,6 +87,7 @@ class ParaState(State):
         "banner",
         "battle",
         "battle_line",
+        "bigs",
         "blazons",
         "box",
         "coins",
@@ -99,12 +100,14 @@ class ParaState(State):
         "event_deck",
         "events_done",
         "first",
+        "force",
         "general",
         "grey",
         "grid",
         "hand",
         "known",
         "legion_take",
+        "legions",
         "met",
         "objective_deck",
         "objectives",
@@ -148,6 +151,8 @@ class ParaState(State):
         self.coins = [0] * players
         self.vp = [0] * players  # victory-point tokens
         self.blazons = [0] * players  # bit per colour index
+        self.legions = [0] * players  # complete Legions in each army (worked out from the grid)
+        self.bigs = [0] * players  # of them, Big Legions
         self.actions_left = 0
         self.used: list[int] = []  # permanents whose action was used this turn
         self.disabled: list[int] = []  # permanents face down until their owner's turn ends
@@ -158,6 +163,7 @@ class ParaState(State):
         self.known: list[list[int]] = [[] for _ in range(players)]  # hand cards all saw taken
         self.tucked: list[list[int]] = [[] for _ in range(players)]  # put under the Army deck
         self.runner = [0] * players  # 4 players: each runner's distance from home
+        self.force: list[dict[str, int] | None] = [None] * players  # rules.modifiers
         self.stack: list[Task] = []
         self.winners: tuple[int, ...] | None = None
         self.scores: tuple[float, ...] = ()
@@ -258,6 +264,8 @@ class ParaState(State):
         new.coins = self.coins[:]
         new.vp = self.vp[:]
         new.blazons = self.blazons[:]
+        new.legions = self.legions[:]
+        new.bigs = self.bigs[:]
         new.actions_left = self.actions_left
         new.used = self.used[:]
         new.disabled = self.disabled[:]
@@ -268,6 +276,7 @@ class ParaState(State):
         new.known = [k[:] for k in self.known]
         new.tucked = [t[:] for t in self.tucked]
         new.runner = self.runner[:]
+        new.force = self.force[:]
         new.stack = self.stack[:]
         new.winners = self.winners
         new.scores = self.scores

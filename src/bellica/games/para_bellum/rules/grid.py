@@ -16,6 +16,14 @@ def neighbour(cell: int, step: int) -> int:
     return other if 0 <= other < CELLS else -1
 
 
+# Each cell's neighbours (left, right, below, above: -1 off the grid), and those on the grid.
+SIDES = tuple(tuple(neighbour(c, s) for s in (-1, 1, -WIDTH, WIDTH)) for c in range(CELLS))
+AROUND = tuple(
+    tuple(n for n in (neighbour(c, s) for s in (-1, 1, -WIDTH, WIDTH)) if n >= 0)
+    for c in range(CELLS)
+)
+
+
 def occupied(grid: list[int], cell: int) -> bool:
     return cell >= 0 and grid[cell] != EMPTY
 
@@ -29,9 +37,8 @@ def can_place(state: ParaState, side: int, uid: int, cell: int) -> bool:
     grid = state.grid[side]
     if grid[cell] != EMPTY:
         return False
-    left, right = neighbour(cell, -1), neighbour(cell, 1)
-    below, above = neighbour(cell, -ROW_ABOVE), neighbour(cell, ROW_ABOVE)
-    if not any(occupied(grid, n) for n in (left, right, below, above)):
+    left, right, below, above = SIDES[cell]
+    if not any(grid[n] != EMPTY for n in AROUND[cell]):
         return False
     special = game.is_special
     if special[uid]:
@@ -64,15 +71,11 @@ def can_place(state: ParaState, side: int, uid: int, cell: int) -> bool:
 def open_cells(state: ParaState, side: int) -> list[int]:
     """The empty cells touching `side`'s army (where any card might go)."""
     grid = state.grid[side]
-    out = []
-    for cell in range(CELLS):
-        if grid[cell] != EMPTY:
-            continue
-        for step in (-1, 1, -ROW_ABOVE, ROW_ABOVE):
-            if occupied(grid, neighbour(cell, step)):
-                out.append(cell)
-                break
-    return out
+    return [
+        cell
+        for cell in range(CELLS)
+        if grid[cell] == EMPTY and any(grid[n] != EMPTY for n in AROUND[cell])
+    ]
 
 
 def legion(state: ParaState, side: int, cell: int) -> list[int]:
