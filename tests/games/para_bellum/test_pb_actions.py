@@ -362,3 +362,38 @@ def test_no_event_once_the_event_deck_is_empty() -> None:
     play(state, "end_actions")
     assert state.active == 0 and state.event == []
     assert uid(state, "Drill Season") in state.events_done
+
+
+# -- Orders and striking at permanents ----------------------------------------------------------
+def test_order_offers_the_options_that_can_be_paid() -> None:
+    # Pay Parade: a point for nothing, or 2 coins for a grey pip. With no grey die and no coin
+    # only the first option is open, and it is taken without asking.
+    state = position(hand={0: ["Pay Parade"]})
+    play(state, "play", "Pay Parade")
+    assert state.vp[0] == 1 and state.general[0] == 5
+    assert uid(state, "Pay Parade") in state.discard
+    # With a grey die both options are open; the second is paid by the die chosen.
+    state = position(grid={0: ARMY}, grey={0: GREY}, hand={0: ["Pay Parade"]})
+    play(state, "play", "Pay Parade")
+    assert kinds(state) == {"option_1", "option_2"}
+    play(state, "option_2")
+    assert kinds(state) == {f"pay_g{c}_0" for c in GREY}
+    play(state, f"pay_g{cell(1, 0)}_0")
+    assert state.coins[0] == 2 and state.grey[0][cell(1, 0)] == 4 and state.vp[0] == 0
+
+
+def test_eliminate_discards_an_opponents_character() -> None:
+    state = position(permanents={0: ["Assassin"], 1: ["Paymaster", "Granary"]})
+    play(state, "use", "Assassin")  # one Character to strike: taken without asking
+    assert state.permanents[1] == [uid(state, "Granary")]  # a Construct is no Character
+    assert uid(state, "Paymaster") in state.discard
+
+
+def test_teammates_see_each_others_hands() -> None:
+    state = position(
+        4, actions=2, hand={0: ["Gold Solo"], 1: ["Green Solo"], 2: ["White Solo"], 3: ["Ram"]}
+    )
+    seen = state.observation(0)["players_view"]
+    assert [p["hand"] is not None for p in seen] == [True, False, True, False]
+    assert [c["card"] for c in seen[2]["hand"]] == [tok(state, "White Solo")]
+    assert [p["hand_count"] for p in seen] == [1, 1, 1, 1]

@@ -99,3 +99,33 @@ def test_battle_line_is_not_refilled_from_an_empty_deck() -> None:
     assert len(state.battle_line) == 1
     play(state, "consult")  # the last card, taken without asking
     assert state.battle_line == [] and "consult" not in {a.kind for a in state.legal_actions()}
+
+
+def test_objectives_kept_at_setup() -> None:
+    # Three players keep two of three; the third goes under the Objective deck.
+    state = game(3, first="0").new_game(2)
+    bottom = []
+    while top(state) == "return_objective":
+        action = state.legal_actions()[0]
+        state.apply(action)
+        bottom.append(state.objective_deck[0])
+    assert [len(o) for o in state.objectives] == [2, 2, 2]
+    assert len(bottom) == 3 and not set(bottom) & {u for o in state.objectives for u in o}
+    # Four players keep one of two, and each team has one Shared Objective more.
+    state = game(4, first="0").new_game(2)
+    while top(state) == "return_objective":
+        state.apply(state.legal_actions()[0])
+    assert len(state.shared) == 2
+    kept = [[u for u in o if u not in state.shared] for o in state.objectives]
+    assert [len(k) for k in kept] == [1, 1, 1, 1]
+    teams = {
+        state.game.team_of(s) for s in range(4) for u in state.objectives[s] if u in state.shared
+    }
+    assert teams == {0, 1}
+
+
+def test_positions_round_trip() -> None:
+    state = position(4, actions=2, hand={0: ["Gold Solo"]}, coins={1: 3}, runner={2: 1})
+    text = state.position()
+    again = state.game.load_position(text)
+    assert again.position() == text
