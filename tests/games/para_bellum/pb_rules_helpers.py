@@ -129,6 +129,13 @@ COMMAND: list[tuple[int, str, str, int, str]] = [
         'subtypes = ["construct"]\n[command.action]\neffects = [{ vp = 1 }]\n',
     ),
     (
+        111,
+        "Demolisher",
+        "permanent",
+        1,
+        'subtypes = ["engineer"]\n[command.action]\neffects = [{ eliminate = "construct" }]\n',
+    ),
+    (
         110,
         "Scouts",
         "order",

@@ -181,6 +181,8 @@ def test_raise_stops_at_six() -> None:
     state = position(grid={0: ARMY}, grey={0: {cell(0, -1): 5}}, red={0: {START: 3}})
     play(state, "empower")
     assert state.grey[0][cell(0, -1)] == 6
+    state = position(grid={0: ARMY}, grey={0: {cell(0, -1): 6}}, red={0: {START: 3}})
+    assert "empower" not in kinds(state)  # nothing left to raise
 
 
 def test_recruit_fills_an_empty_slot() -> None:
@@ -397,3 +399,18 @@ def test_teammates_see_each_others_hands() -> None:
     assert [p["hand"] is not None for p in seen] == [True, False, True, False]
     assert [c["card"] for c in seen[2]["hand"]] == [tok(state, "White Solo")]
     assert [p["hand_count"] for p in seen] == [1, 1, 1, 1]
+
+
+def test_eliminated_special_unit_leaves_the_army() -> None:
+    # The Demolisher strikes Constructs: the opponent's Siege Tower leaves its grid and its
+    # army for the discard, and the position still reads back.
+    state = position(
+        permanents={0: ["Demolisher"]},
+        grid={1: {cell(1, 0): "Black Solo", cell(2, 0): "Siege Tower"}},
+        red={1: {START: 3}},
+    )
+    play(state, "use", "Demolisher")
+    tower = uid(state, "Siege Tower")
+    assert state.grid[1][cell(2, 0)] == -1 and tower in state.discard
+    assert tower not in state.army[1]
+    assert state.game.load_position(state.position()).position() == state.position()
