@@ -260,6 +260,7 @@ class Strike(Decision):
                 grid = state.grid[side]
                 if uid in grid:
                     grid[grid.index(uid)] = -1
+                    state.army[side].remove(uid)
             state.discard.append(uid)
             if uid in state.disabled:
                 state.disabled.remove(uid)
