@@ -136,6 +136,13 @@ COMMAND: list[tuple[int, str, str, int, str]] = [
         'subtypes = ["engineer"]\n[command.action]\neffects = [{ eliminate = "construct" }]\n',
     ),
     (
+        112,
+        "Rushed Works",
+        "order",
+        1,
+        "[[command.options]]\neffects = [{ free_construct = true }]\n",
+    ),
+    (
         110,
         "Scouts",
         "order",

@@ -414,3 +414,16 @@ def test_eliminated_special_unit_leaves_the_army() -> None:
     assert state.grid[1][cell(2, 0)] == -1 and tower in state.discard
     assert tower not in state.army[1]
     assert state.game.load_position(state.position()).position() == state.position()
+
+
+def test_free_construct_plays_a_construct_permanent_only() -> None:
+    # Rushed Works: a Construct Permanent from hand for nothing (the Granary), or nothing; the
+    # Siege Tower, a Construct Special Unit, needs a cell and a Deploy.
+    state = position(
+        grid={0: ARMY}, red={0: {START: 1}}, hand={0: ["Rushed Works", "Granary", "Siege Tower"]}
+    )
+    play(state, "play", "Rushed Works")
+    assert kinds(state) == {"free", "skip"}
+    assert offered(state, "free") == [tok(state, "Granary")]
+    play(state, "free", "Granary")
+    assert state.permanents[0] == [uid(state, "Granary")] and state.red[0][START] == 1
