@@ -4,7 +4,6 @@ Event's changes (docs/rules/para-bellum.md, rulings 3, 10–13, 16–18, 24, 25,
 
 from __future__ import annotations
 
-from bellica.games.para_bellum.state import ParaState
 from pb_rules_helpers import (
     START,
     cell,
@@ -18,6 +17,8 @@ from pb_rules_helpers import (
     top,
     uid,
 )
+
+from bellica.games.para_bellum.state import ParaState
 
 # A Gold Legion through the Start (row 0, columns -1 to 1) with grey dice on its two outer
 # cards, and a red die above the Start under a Black Solo: enough to pay with every colour.
