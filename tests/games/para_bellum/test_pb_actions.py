@@ -18,6 +18,7 @@ from pb_rules_helpers import (
     uid,
 )
 
+from bellica.games.para_bellum.cards import BASIC_ACTIONS, load_cards
 from bellica.games.para_bellum.state import ParaState
 
 # A Gold Legion through the Start (row 0, columns -1 to 1) with grey dice on its two outer
@@ -32,21 +33,21 @@ def hand_tokens(state: ParaState, side: int = 0) -> list[str]:
 
 # -- basic actions and their costs -------------------------------------------------------------
 def test_basic_action_costs_come_from_the_card_file() -> None:
+    # Our card file's [basic] table holds the costs the rules document gives (the test cards
+    # copy them).
     state = position(grid={0: ARMY}, grey={0: GREY}, red={0: {START: 4}})
-    basic = state.game.basic
-    costs = {
-        name: [(c.die, c.pips) for c in getattr(basic, name)]
-        for name in ("command", "deploy", "muster", "empower", "consult", "motivate", "requisition")
-    }
-    assert costs == {
-        "command": [("general", 1)],
-        "deploy": [("red", 2)],
-        "muster": [("general", 1)],
-        "empower": [("red", 1)],
-        "consult": [("general", 1)],
-        "motivate": [("red", 1)],
-        "requisition": [],
-    }
+    for basic in (load_cards().basic, state.game.basic):
+        costs = {name: [(c.die, c.pips) for c in getattr(basic, name)] for name in BASIC_ACTIONS}
+        assert basic.empower_amount == 2
+        assert costs == {
+            "command": [("general", 1)],
+            "deploy": [("red", 2)],
+            "muster": [("general", 1)],
+            "empower": [("red", 1)],
+            "consult": [("general", 1)],
+            "motivate": [("red", 1)],
+            "requisition": [],
+        }
     # Consult: the General die pays 1 (the only way, so it is taken without asking).
     play(state, "consult")
     assert state.general[0] == 5 and top(state) == "take_command"
