@@ -99,17 +99,17 @@ def begin_turn(state: ParaState, side: int) -> None:
     Action phase and the end of the turn wait on the stack."""
     state.active = side
     state.turn += 1
-    if side == state.first:
-        state.round += 1
-        reveal_event(state)
     state.phase = ARMY
     state.used = []
     state.legion_take = False
-    state.actions_left = state.game.tokens_per_turn + modifier(state, side, "actions")
     state.caused.append(("turn", side, state.turn))
     state.stack.append(EndTurn(side))
     state.stack.append(ActionPhase(side))
     state.stack.append(ArmyPhase(side))
+    if side == state.first:  # the Event's reveal effects go above the turn: they come first
+        state.round += 1
+        reveal_event(state)
+    state.actions_left = state.game.tokens_per_turn + modifier(state, side, "actions")
 
 
 def reveal_event(state: ParaState) -> None:
