@@ -32,6 +32,7 @@ GAMES = [
     "bellum/solo-troy",
     "siege-of-olympus",
     "bellum-magia",
+    "para-bellum",
 ]
 
 SOURCE_GAMES = 6  # seeded random games per game that the positions are taken from
@@ -55,6 +56,7 @@ MOMENTS = {
     "bellum/solo-troy": ("reinforcements: 0", "result:"),
     "siege-of-olympus": ("phase setup", "phase recruit", "phase attack", "stack: take", "result:"),
     "bellum-magia": ("phase setup", "ask_reroll", "steal side=", "phase recruit", "result:"),
+    "para-bellum": ("phase setup", "phase army", "stack: ", "pay side=", "result:"),
 }
 
 

@@ -20,6 +20,10 @@ _GAMES: dict[str, tuple[str, str]] = {
         "bellica.games.imperio_bellum:INFO",
         "bellica.games.imperio_bellum.game:ImperioBellum",
     ),
+    "para-bellum": (
+        "bellica.games.para_bellum:INFO",
+        "bellica.games.para_bellum.game:ParaBellum",
+    ),
     "siege-of-olympus": (
         "bellica.games.siege_of_olympus:INFO",
         "bellica.games.siege_of_olympus.game:SiegeOfOlympus",

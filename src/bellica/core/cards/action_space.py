@@ -76,7 +76,10 @@ class CardActionSpace(dict[int, Action]):
                 raise IllegalAction(f"{kind} takes no parameters")
             return self.plain(kind)
         if kind not in self.card_base:
-            known = ", ".join([k for k, _ in self.card_kinds] + [k for k, _ in self.plain_kinds])
+            kinds = [k for k, _ in self.card_kinds] + [k for k, _ in self.plain_kinds]
+            known = ", ".join(kinds[:24]) + (
+                f" and {len(kinds) - 24} more" if len(kinds) > 24 else ""
+            )
             raise IllegalAction(f"unknown action kind {shown(kind)}; kinds: {known}")
         token = data.get("card")
         if set(data) != {"kind", "card"} or not isinstance(token, str):

@@ -127,7 +127,7 @@ class Effect(Strict):
 
     @model_validator(mode="after")
     def _one_verb(self) -> Effect:
-        verbs = [v for v in VERBS if getattr(self, v) not in (None, False)]
+        verbs = [v for v in VERBS if getattr(self, v) is not None and getattr(self, v) is not False]
         if len(verbs) != 1:
             named = ", ".join(verbs) or "none"
             raise ValueError(f"an effect names exactly one verb of {', '.join(VERBS)} ({named})")

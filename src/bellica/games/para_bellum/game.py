@@ -1,0 +1,194 @@
+"""The Para Bellum game: its cards and table, zones, seating (teams at four) and the contract."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from bellica.core import Action, InvalidCardData, Rng, State
+from bellica.core.cards import CardCodec, CardGame, CardTable, Copy, Counters, Layout
+from bellica.core.seating import Seating
+from bellica.games.para_bellum import INFO
+from bellica.games.para_bellum import actions as act
+from bellica.games.para_bellum.cards import (
+    BANNERS,
+    COLOURS,
+    Alliance,
+    Army,
+    Battle,
+    CardSet,
+    Command,
+    Event,
+    Objective,
+    load_cards,
+)
+from bellica.games.para_bellum.rules import TASKS
+from bellica.games.para_bellum.state import ParaState, zone_families
+from bellica.games.para_bellum.texts import card_text
+
+RULES_FILE = Path(__file__).parent / "rules.md"
+ACTION_TOKENS = {2: 3, 3: 3, 4: 2}
+
+
+def card_table(cards: CardSet) -> CardTable[Any]:
+    """Every physical card: Army cards, Command cards (a title's copies as 101, 101b, 101c…),
+    objectives, events, battle and alliance cards, each named by its three-digit number."""
+    copies: list[Copy[Any]] = []
+    for army in cards.army:
+        copies.append(Copy(army, f"{army.number:03d}", army.name, (army,)))
+    for command in cards.command:
+        for n in range(command.copies):
+            token = f"{command.number:03d}" + ("" if n == 0 else "bcdef"[n - 1])
+            copies.append(Copy(command, token, command.name, (command,), box=n))
+    for entry in [*cards.objective, *cards.event, *cards.battle, *cards.alliance]:
+        copies.append(Copy(entry, f"{entry.number:03d}", entry.name, (entry,)))
+    return CardTable(copies)
+
+
+class ParaBellum(CardGame):
+    """Two to four Roman generals build armies of cards and dice (teams of two at four)."""
+
+    info = INFO
+    num_distinct_actions = act.SIZE
+    tasks = TASKS
+    actions: act.ParaActions
+    banner_types = BANNERS
+
+    def prepare(self) -> None:
+        cards = self.card_set = load_cards(self.cards)
+        where = self.cards or "the card file"
+        table = self.table = card_table(cards)
+        if table.size > act.MAX_CARDS:
+            raise InvalidCardData(f"{where}: {table.size} cards; at most {act.MAX_CARDS} fit")
+        players = self.players
+        self.teamed = players == 4
+        self.sides = players
+        self.teams = 2 if self.teamed else players
+        self.seating = (
+            Seating(tuple(range(4)), (0, 1, 0, 1), teammates_see=True)
+            if self.teamed
+            else Seating.duel(players)
+        )
+        self.layout = Layout(zone_families(players))
+        self.counters = Counters(())
+        self.codec = CardCodec(table, self.counters)
+        self.actions = act.ParaActions(table)
+        kinds = table.card
+        self.is_army = [isinstance(c, Army) for c in kinds]
+        self.is_command = [isinstance(c, Command) for c in kinds]
+        self.starting = {
+            c.colour: u for u, c in enumerate(kinds) if isinstance(c, Army) and c.start
+        }
+        self.army_deck_uids = [
+            u
+            for u, c in enumerate(kinds)
+            if isinstance(c, Army) and not c.start and c.players <= players
+        ]
+        self.unused_army = [
+            u
+            for u, c in enumerate(kinds)
+            if isinstance(c, Army) and not c.start and c.players > players
+        ]
+        self.command_uids = [u for u, c in enumerate(kinds) if isinstance(c, Command)]
+        self.objective_uids = [u for u, c in enumerate(kinds) if isinstance(c, Objective)]
+        self.event_uids = [u for u, c in enumerate(kinds) if isinstance(c, Event)]
+        self.battle_uids = [u for u, c in enumerate(kinds) if isinstance(c, Battle)]
+        self.alliance_uids = [u for u, c in enumerate(kinds) if isinstance(c, Alliance)]
+        # Per uid, read in the hot paths: an Army card's colour and edges and marks, a Special
+        # Unit (no colour, placed in the army like an Army card).
+        self.is_special = [isinstance(c, Command) and c.type == "special" for c in kinds]
+        self.colour = [c.colour if isinstance(c, Army) else "" for c in kinds]
+        self.left_open = [isinstance(c, Army) and c.left == "open" for c in kinds]
+        self.right_open = [isinstance(c, Army) and c.right == "open" for c in kinds]
+        self.full = [isinstance(c, Army) and c.full for c in kinds]
+        self.cornicine = [c.cornicine or "" if isinstance(c, Army) else "" for c in kinds]
+        self.mounted = [c.mounted or "" if isinstance(c, Army) else "" for c in kinds]
+        # The rule changes each card makes while in play (an Event's for its round).
+        self.rules: list[dict[str, int]] = [{} for _ in kinds]
+        for uid, c in enumerate(kinds):
+            if isinstance(c, Command):
+                self.rules[uid] = {str(k): v for k, v in c.rule.items()}
+            elif isinstance(c, Event):
+                self.rules[uid] = {str(k): v for k, v in c.modifiers.items()}
+        colour_index = {c: i for i, c in enumerate(COLOURS)}
+        self.colour_bit = [1 << colour_index[c.colour] if isinstance(c, Army) else 0 for c in kinds]
+        self.texts = [card_text(c) for c in kinds]
+        # Each Order's options as whole costs: the Command action's and the option's own.
+        self.order_costs = [
+            [list(cards.basic.command) + list(o.cost) for o in c.options]
+            if isinstance(c, Command)
+            else []
+            for c in kinds
+        ]
+        self.basic = cards.basic
+        self.tokens_per_turn = ACTION_TOKENS[players]
+        self.round_limit: int = self.options["round_limit"]
+        needed = 2 * players + 2 if self.teamed else 3 * players  # drawn at the set-up
+        if len(self.objective_uids) < needed:
+            raise InvalidCardData(f"{where}: {players} players need {needed} objectives")
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        from bellica.core import InvalidConfig
+
+        first = options["first"]
+        if first != "roll" and int(first) >= self.players:
+            raise InvalidConfig(
+                f"option first: player {int(first) + 1} does not sit at a {self.players}-player "
+                f"game (roll, or 0 to {self.players - 1})"
+            )
+        return options
+
+    def team_of(self, side: int) -> int:
+        return side % 2 if self.teamed else side
+
+    def opponents(self, side: int) -> list[int]:
+        return [o for o in range(self.players) if self.team_of(o) != self.team_of(side)]
+
+    # -- the contract --------------------------------------------------------------------
+    def new_game(self, seed: int = 0) -> ParaState:
+        from bellica.games.para_bellum.rules.setup import new_game
+
+        return new_game(self, seed)
+
+    def load_position(self, text: str) -> ParaState:
+        from bellica.games.para_bellum.notation import read_position
+
+        return read_position(self, text)
+
+    def seat_label(self, seat: int, state: State | None = None) -> str:
+        """ "player 2 (gold)", at four players "player 2 (gold, team 2)"."""
+        colour = state.colour[seat] if isinstance(state, ParaState) and state.colour[seat] else ""
+        parts = [p for p in (colour, f"team {self.team_of(seat) + 1}" if self.teamed else "") if p]
+        return f"player {seat + 1}" + (f" ({', '.join(parts)})" if parts else "")
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        from bellica.games.para_bellum.tensor import tensor_shape
+
+        return tensor_shape(self)
+
+    def heuristic(self, state: State, seat: int) -> float:
+        from bellica.games.para_bellum.heuristics import evaluate
+
+        assert isinstance(state, ParaState)
+        return evaluate(state)[seat]
+
+    def heuristics(self, state: State) -> list[float]:
+        from bellica.games.para_bellum.heuristics import evaluate
+
+        assert isinstance(state, ParaState)
+        return evaluate(state)
+
+    def playout_action(self, state: State, rng: Rng) -> Action:
+        from bellica.games.para_bellum.heuristics import playout_action
+
+        assert isinstance(state, ParaState)
+        return playout_action(state, rng)
+
+    def render(self, observation: dict[str, Any]) -> Any:
+        from bellica.games.para_bellum.terminal import render
+
+        return render(observation)
+
+    def rules_text(self) -> str:
+        return RULES_FILE.read_text(encoding="utf-8")

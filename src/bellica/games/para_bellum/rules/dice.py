@@ -1,0 +1,240 @@
+"""Dice: adding and losing them, banners, and the ways to pay a cost with dice and coins."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bellica.core import Action
+from bellica.core.stack import Count, Decision, Side, Word
+from bellica.games.para_bellum.cards import GREY_BANNERS, RED_BANNERS, Cost
+from bellica.games.para_bellum.rules import TASKS
+from bellica.games.para_bellum.rules.modifiers import modifier
+from bellica.games.para_bellum.state import (
+    CELLS,
+    EMPTY,
+    JUNCTIONS,
+    MAX_GREY,
+    MAX_RED,
+    START_CELL,
+    ParaState,
+)
+
+GENERAL = "general"
+
+
+def slot_die(slot: str) -> tuple[str, int]:
+    """ "g13" -> ("grey", 13), "r4" -> ("red", 4), "general" -> ("general", -1)."""
+    if slot == GENERAL:
+        return GENERAL, -1
+    return ("grey" if slot[0] == "g" else "red"), int(slot[1:])
+
+
+def value(state: ParaState, side: int, slot: str) -> int:
+    kind, at = slot_die(slot)
+    if kind == GENERAL:
+        return state.general[side]
+    return (state.grey if kind == "grey" else state.red)[side][at]
+
+
+def dice(state: ParaState, side: int, kind: str) -> list[str]:
+    """The slots holding a die of that colour ("grey", "red", "general")."""
+    if kind == GENERAL:
+        return [GENERAL]
+    values = state.grey[side] if kind == "grey" else state.red[side]
+    letter = kind[0]
+    return [f"{letter}{i}" for i, v in enumerate(values) if v]
+
+
+def count(state: ParaState, side: int, kind: str) -> int:
+    values = state.grey[side] if kind == "grey" else state.red[side]
+    return sum(1 for v in values if v)
+
+
+def set_value(state: ParaState, side: int, slot: str, new: int) -> None:
+    """Set a die; a red or grey die at 0 is lost with its banner; the General never below 1."""
+    kind, at = slot_die(slot)
+    if kind == GENERAL:
+        state.general[side] = max(1, min(6, new))
+        return
+    new = max(0, min(6, new))
+    (state.grey if kind == "grey" else state.red)[side][at] = new
+    if new == 0:
+        banners = state.banner[side]
+        for name, where in banners.items():
+            if where == slot:
+                banners[name] = ""
+        state.caused.append(("lost", side, slot))
+
+
+def add_die(state: ParaState, side: int, slot: str) -> int:
+    """Roll a new die into an empty slot (nothing when the army holds the most of that
+    colour). Returns the face, or 0."""
+    kind, at = slot_die(slot)
+    limit = MAX_GREY if kind == "grey" else MAX_RED
+    values = state.grey[side] if kind == "grey" else state.red[side]
+    if values[at] or count(state, side, kind) >= limit:
+        return 0
+    face = state.rng.d6()
+    values[at] = face
+    state.caused.append(("die", side, slot, face))
+    return face
+
+
+def empty_slots(state: ParaState, side: int, kind: str) -> list[str]:
+    """Empty slots a new die of that colour may be rolled into: a grey slot on an Army card
+    of a complete Legion, a red slot at a junction of two Army cards."""
+    from bellica.games.para_bellum.rules.grid import completed_legions
+
+    game = state.game
+    grid = state.grid[side]
+    if kind == "grey":
+        cells = {c for run in completed_legions(state, side) for c in run}
+        return [f"g{c}" for c in sorted(cells) if c != START_CELL and not state.grey[side][c]]
+    out = []
+    for j in range(JUNCTIONS):
+        below, above = grid[j], grid[j + 9] if j + 9 < CELLS else EMPTY
+        if (
+            below != EMPTY
+            and above != EMPTY
+            and not game.is_special[below]
+            and not game.is_special[above]
+            and not state.red[side][j]
+        ):
+            out.append(f"r{j}")
+    return out
+
+
+def banner_choices(state: ParaState, side: int) -> list[tuple[str, str]]:
+    """(banner, slot) pairs a Centurion's banner may go to: an unused red banner on a red die,
+    an unused grey banner on a grey die, each die holding at most one banner."""
+    banners = state.banner[side]
+    carrying = set(banners.values())
+    out = []
+    for family, kind in ((RED_BANNERS, "red"), (GREY_BANNERS, "grey")):
+        free = [b for b in family if not banners[b]]
+        for slot in dice(state, side, kind):
+            if slot not in carrying:
+                out += [(b, slot) for b in free]
+    return out
+
+
+# -- paying ---------------------------------------------------------------------------------
+def pay_options(
+    state: ParaState,
+    side: int,
+    item: Cost,
+    dice_values: dict[str, int] | None = None,
+    coins: int | None = None,
+) -> list[tuple[str, int]]:
+    """The ways to pay one cost item, as (slot or "" for coins alone, coins used)."""
+    if item.coins:
+        held = state.coins[side] if coins is None else coins
+        return [("", item.coins)] if held >= item.coins else []
+    kind = item.die or "grey"
+    pips = item.pips or 0
+    held = state.coins[side] if coins is None else coins
+    if kind == GENERAL or modifier(state, side, "no_coins") > 0:
+        held = 0
+    out: list[tuple[str, int]] = []
+    slots = dice(state, side, kind)
+    if item.banner:
+        slots = [s for s in slots if state.banner[side][item.banner] == s]
+    for slot in slots:
+        v = (
+            dice_values.get(slot, value(state, side, slot))
+            if dice_values
+            else value(state, side, slot)
+        )
+        room = v - 1 if kind == GENERAL else v
+        for c in range(0, min(pips, held) + 1):
+            if pips - c <= room and (pips - c > 0 or item.banner):
+                out.append((slot, c))
+    if not item.banner and held >= pips and kind != GENERAL:
+        out.append(("", pips))
+    return out
+
+
+def affordable(state: ParaState, side: int, items: list[Cost]) -> bool:
+    """Whether every item of a cost can be paid, one after another."""
+    if not items:
+        return True
+    if len(items) == 1:  # the common case, without building the options
+        item = items[0]
+        if item.coins:
+            return state.coins[side] >= item.coins
+        pips = item.pips or 0
+        if item.die == GENERAL:
+            return state.general[side] - 1 >= pips
+        coins = 0 if modifier(state, side, "no_coins") > 0 else state.coins[side]
+        values = state.red[side] if item.die == "red" else state.grey[side]
+        if item.banner:
+            slot = state.banner[side][item.banner]
+            return bool(slot) and value(state, side, slot) + coins >= pips
+        return coins >= pips or any(v + coins >= pips for v in values if v)
+    return _payable(state, side, list(items), {}, state.coins[side])
+
+
+def _payable(
+    state: ParaState, side: int, items: list[Cost], spent: dict[str, int], coins: int
+) -> bool:
+    if not items:
+        return True
+    item, rest = items[0], items[1:]
+    for slot, c in pay_options(state, side, item, spent, coins):
+        after = dict(spent)
+        if slot:
+            current = spent.get(slot, value(state, side, slot))
+            after[slot] = current - ((item.pips or 0) - c)
+        if _payable(state, side, rest, after, coins - c):
+            return True
+    return False
+
+
+def pay(state: ParaState, side: int, item: Cost, slot: str, coins: int) -> None:
+    """Pay one cost item: `coins` coins, the rest of the pips from the die in `slot`."""
+    state.coins[side] -= coins
+    if slot:
+        set_value(state, side, slot, value(state, side, slot) - ((item.pips or 0) - coins))
+    state.caused.append(("paid", side, slot, (item.pips or 0) - coins if slot else 0, coins))
+
+
+@TASKS.kind("pay")
+@dataclass(frozen=True, slots=True)
+class Pay(Decision):
+    """`side` pays the cost item `index` of `what` (a cost named by its source: see
+    rules.effects.cost_of): which die, and how many coins."""
+
+    side: Side
+    what: Word
+    index: Count
+
+    def item(self, state: ParaState) -> Cost:
+        from bellica.games.para_bellum.rules.effects import cost_of
+
+        return cost_of(state, self.side, self.what)[self.index]
+
+    def choices(self, state: ParaState) -> list[Action]:
+        from bellica.games.para_bellum.rules.effects import cost_of
+
+        plain = state.game.actions.plain
+        items = cost_of(state, self.side, self.what)
+        item = items[self.index]
+        rest = items[self.index + 1 :]
+        out = []
+        for slot, coins in pay_options(state, self.side, item):
+            spent = {}
+            if slot:
+                spent[slot] = value(state, self.side, slot) - ((item.pips or 0) - coins)
+            if not _payable(state, self.side, rest, spent, state.coins[self.side] - coins):
+                continue
+            out.append(plain(f"pay_{slot}_{coins}" if slot else f"pay_coins_{coins}"))
+        return out
+
+    def choose(self, state: ParaState, action: Action) -> None:
+        parts = action.kind.split("_")
+        if parts[1] == "coins":
+            pay(state, self.side, self.item(state), "", int(parts[2]))
+        else:
+            pay(state, self.side, self.item(state), parts[1], int(parts[2]))
+
+    mid_move = True

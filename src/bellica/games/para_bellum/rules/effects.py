@@ -1,0 +1,298 @@
+"""Effects and rule changes: what cards do (one verb at a time), the round's and the
+permanents' modifiers, and the costs named by their source."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bellica.core import Action
+from bellica.core.stack import Card, Count, Decision, Side, Step, Word
+from bellica.games.para_bellum.cards import Alliance, Battle, Command, Cost, Effect, Event
+from bellica.games.para_bellum.rules import TASKS
+from bellica.games.para_bellum.rules.dice import (
+    add_die,
+    banner_choices,
+    count,
+    dice,
+    empty_slots,
+    set_value,
+    value,
+)
+from bellica.games.para_bellum.rules.modifiers import modifier, rules_changed
+from bellica.games.para_bellum.state import ParaState
+
+NO_COST: list[Cost] = []
+
+
+# -- costs by their source ------------------------------------------------------------------
+def cost_of(state: ParaState, side: int, what: str) -> list[Cost]:
+    """The cost a Pay task pays: a basic action ("muster"), an Order's option ("opt1-101"), a
+    Permanent's action ("use-104"), the Alliance action ("alliance")."""
+    game = state.game
+    basic = game.basic
+    if what in ("command", "deploy", "empower", "motivate", "requisition"):
+        return list(getattr(basic, what))
+    if what in ("muster", "consult"):
+        return NO_COST if modifier(state, side, f"{what}_free") > 0 else list(getattr(basic, what))
+    head, _, token = what.partition("-")
+    uid = game.uid(token)
+    if uid is None:
+        return NO_COST
+    card = game.table.card[uid]
+    if head in ("opt1", "opt2") and isinstance(card, Command):
+        return list(card.options[int(head[3]) - 1].cost)
+    if head == "use" and isinstance(card, Command) and card.action is not None:
+        return list(card.action.cost)
+    if head == "alliance" and isinstance(card, Alliance):
+        return list(card.action.cost)
+    return NO_COST
+
+
+def push_payment(state: ParaState, side: int, what: str) -> None:
+    """Put the Pay decisions for a cost on the stack, the first item on top."""
+    from bellica.games.para_bellum.rules.dice import Pay
+
+    for index in reversed(range(len(cost_of(state, side, what)))):
+        state.stack.append(Pay(side, what, index))
+
+
+# -- effects ----------------------------------------------------------------------------------
+def effects_of(state: ParaState, card: int, where: str) -> list[Effect]:
+    """The effects a source names: an Order's option ("opt1"), a Permanent's or Special Unit's
+    action ("use"), a Battle Bonus ("gold"…), an Event's reveal ("reveal"), an Alliance's
+    action ("alliance") or Runner bonus ("runner")."""
+    entry = state.game.table.card[card]
+    if isinstance(entry, Command):
+        if where in ("opt1", "opt2"):
+            return list(entry.options[int(where[3]) - 1].effects)
+        return list(entry.action.effects) if entry.action is not None else []
+    if isinstance(entry, Battle):
+        return entry.bonus(where)
+    if isinstance(entry, Event):
+        return list(entry.on_reveal)
+    if isinstance(entry, Alliance):
+        return list(entry.action.effects) if where == "alliance" else list(entry.bonus)
+    return []
+
+
+def push_effects(state: ParaState, side: int, card: int, where: str) -> None:
+    """Put a source's effects on the stack, the first on top."""
+    for index in reversed(range(len(effects_of(state, card, where)))):
+        state.stack.append(Do(side, card, where, index))
+
+
+@TASKS.kind("do")
+@dataclass(frozen=True, slots=True)
+class Do(Step):
+    """`side` carries out effect `index` of a source (`card`, `where`: see effects_of)."""
+
+    side: Side
+    card: Card
+    where: Word
+    index: Count
+
+    def run(self, state: ParaState) -> None:
+        effect = effects_of(state, self.card, self.where)[self.index]
+        do(state, self.side, effect, self.card)
+
+
+def do(state: ParaState, side: int, effect: Effect, source: int) -> None:
+    """One effect: at once, or a decision put on the stack."""
+    from bellica.games.para_bellum.rules.turn import draw_army, morale_test
+
+    game = state.game
+    verb, n = effect.verb, effect.amount
+    state.caused.append(("effect", side, source, verb, n))
+    if verb == "vp":
+        state.vp[side] += n
+    elif verb == "coins":
+        state.coins[side] += n
+    elif verb == "draw_army":
+        for _ in range(n):
+            draw_army(state, side)
+    elif verb == "take_command":
+        for _ in range(n):
+            state.stack.append(TakeCommand(side))
+    elif verb == "inspire":
+        state.general[side] = min(6, state.general[side] + n)
+    elif verb == "actions":
+        if side == state.active:
+            state.actions_left += n
+    elif verb == "morale":
+        for other in reversed(game.opponents(side)):
+            state.stack.append(morale_test(other, n))
+    elif verb == "harass":
+        for other in reversed(game.opponents(side)):
+            state.stack.append(ChooseDie(other, "harass", n))
+    elif verb in ("empower", "rally", "reroll"):
+        state.stack.append(ChooseDie(side, verb, n))
+    elif verb == "recruit":
+        state.stack.append(ChooseDie(side, f"recruit_{effect.recruit}", n))
+    elif verb == "banner":
+        state.stack.append(ChooseBanner(side))
+    elif verb in ("disable", "eliminate"):
+        state.stack.append(Strike(side, verb, getattr(effect, verb) or "any"))
+    elif verb == "free_construct":
+        state.stack.append(FreeConstruct(side))
+
+
+@TASKS.kind("take_command")
+@dataclass(frozen=True, slots=True)
+class TakeCommand(Decision):
+    """`side` takes a Command card from the Battle Line; the line is refilled."""
+
+    side: Side
+
+    def choices(self, state: ParaState) -> list[Action]:
+        card = state.game.actions.card
+        return [card("take", u) for u in state.battle_line]
+
+    def choose(self, state: ParaState, action: Action) -> None:
+        from bellica.games.para_bellum.rules.turn import take_from_line
+
+        take_from_line(state, self.side, state.game.actions.uid(action))
+
+
+def die_targets(state: ParaState, side: int, verb: str) -> list[str]:
+    """The slots an effect may pick: a grey die to raise, re-roll or lower, a red die to
+    raise, an empty slot to roll a new die into."""
+    if verb in ("empower", "reroll", "harass", "lose"):
+        return dice(state, side, "grey")
+    if verb == "rally":
+        return dice(state, side, "red")
+    if verb.startswith("recruit_"):
+        kind = verb.split("_")[1]
+        limit = 10 if kind == "grey" else 5
+        return empty_slots(state, side, kind) if count(state, side, kind) < limit else []
+    return []
+
+
+@TASKS.kind("choose_die")
+@dataclass(frozen=True, slots=True)
+class ChooseDie(Decision):
+    """`side` picks the die (or empty slot) an effect works on: `verb` empower, rally, reroll,
+    harass (lower one of yours), lose (a failed Morale test), recruit_grey/recruit_red."""
+
+    side: Side
+    verb: Word
+    amount: Count
+
+    def choices(self, state: ParaState) -> list[Action]:
+        plain = state.game.actions.plain
+        return [plain(f"die_{s}") for s in die_targets(state, self.side, self.verb)]
+
+    def choose(self, state: ParaState, action: Action) -> None:
+        slot = action.kind[4:]
+        side, verb, n = self.side, self.verb, self.amount
+        if verb == "empower":
+            bonus = modifier(state, side, "empower_bonus")
+            set_value(state, side, slot, value(state, side, slot) + n + bonus)
+        elif verb == "rally":
+            set_value(state, side, slot, value(state, side, slot) + n)
+        elif verb == "reroll":
+            set_value(state, side, slot, state.rng.d6())
+        elif verb == "harass":
+            set_value(state, side, slot, value(state, side, slot) - n)
+        elif verb == "lose":
+            set_value(state, side, slot, 0)
+        else:
+            add_die(state, side, slot)
+        state.caused.append(("die_now", side, slot, verb))
+
+
+@TASKS.kind("choose_banner")
+@dataclass(frozen=True, slots=True)
+class ChooseBanner(Decision):
+    """`side` adds an unused banner to one of its dice (red banners on red dice, grey on
+    grey)."""
+
+    side: Side
+
+    def choices(self, state: ParaState) -> list[Action]:
+        plain = state.game.actions.plain
+        return [plain(f"banner_{b}_{s}") for b, s in banner_choices(state, self.side)]
+
+    def choose(self, state: ParaState, action: Action) -> None:
+        rest = action.kind[len("banner_") :]
+        slot = rest.rsplit("_", 1)[1]
+        name = rest[: -(len(slot) + 1)]
+        state.banner[self.side][name] = slot
+        state.caused.append(("banner", self.side, name, slot))
+
+
+def strike_targets(state: ParaState, side: int, subtype: str) -> list[int]:
+    """Opponents' face-up Permanents (and Special Units) of a subtype ("any": all)."""
+    game = state.game
+    out = []
+    for other in game.opponents(side):
+        pieces = state.permanents[other] + [
+            u for u in state.grid[other] if u >= 0 and game.is_special[u]
+        ]
+        for uid in pieces:
+            card = game.table.card[uid]
+            if uid not in state.disabled and (subtype == "any" or subtype in card.subtypes):
+                out.append(uid)
+    return out
+
+
+@TASKS.kind("strike")
+@dataclass(frozen=True, slots=True)
+class Strike(Decision):
+    """`side` disables (face down until its owner's turn ends) or eliminates (discards) an
+    opponent's Permanent of a subtype."""
+
+    side: Side
+    verb: Word
+    subtype: Word
+
+    def choices(self, state: ParaState) -> list[Action]:
+        card = state.game.actions.card
+        return [card(self.verb, u) for u in strike_targets(state, self.side, self.subtype)]
+
+    def choose(self, state: ParaState, action: Action) -> None:
+        uid = state.game.actions.uid(action)
+        rules_changed(state)
+        if self.verb == "disable":
+            state.disabled.append(uid)
+        else:
+            for side in range(state.game.players):
+                if uid in state.permanents[side]:
+                    state.permanents[side].remove(uid)
+                grid = state.grid[side]
+                if uid in grid:
+                    grid[grid.index(uid)] = -1
+                    state.army[side].remove(uid)
+            state.discard.append(uid)
+            if uid in state.disabled:
+                state.disabled.remove(uid)
+        state.caused.append((self.verb, self.side, uid))
+
+
+@TASKS.kind("free_construct")
+@dataclass(frozen=True, slots=True)
+class FreeConstruct(Decision):
+    """`side` may play a Construct Permanent from its hand without paying for it."""
+
+    side: Side
+
+    def choices(self, state: ParaState) -> list[Action]:
+        game = state.game
+        card = game.actions.card
+        out = [
+            card("free", u)
+            for u in state.hand[self.side]
+            if game.is_command[u]
+            and game.table.card[u].type == "permanent"
+            and "construct" in game.table.card[u].subtypes
+        ]
+        return [*out, game.actions.plain("skip")] if out else []
+
+    def choose(self, state: ParaState, action: Action) -> None:
+        if action.kind == "free":
+            from bellica.games.para_bellum.rules.turn import leave_hand
+
+            uid = state.game.actions.uid(action)
+            leave_hand(state, self.side, uid)
+            state.permanents[self.side].append(uid)
+            rules_changed(state)
+            state.caused.append(("deploy", self.side, uid))

@@ -1,0 +1,141 @@
+"""The army grid: where a card may go, Legions along open edges, Centurions at junctions."""
+
+from __future__ import annotations
+
+from bellica.games.para_bellum.state import CELLS, EMPTY, WIDTH, ParaState
+
+ROW_ABOVE = WIDTH  # a cell's index plus this is the cell above it
+
+
+def neighbour(cell: int, step: int) -> int:
+    """The cell left (-1), right (+1), below (-WIDTH) or above (+WIDTH), or -1 off the grid."""
+    if step in (-1, 1):
+        column = cell % WIDTH + step
+        return cell + step if 0 <= column < WIDTH else -1
+    other = cell + step
+    return other if 0 <= other < CELLS else -1
+
+
+# Each cell's neighbours (left, right, below, above: -1 off the grid), and those on the grid.
+SIDES = tuple(tuple(neighbour(c, s) for s in (-1, 1, -WIDTH, WIDTH)) for c in range(CELLS))
+AROUND = tuple(
+    tuple(n for n in (neighbour(c, s) for s in (-1, 1, -WIDTH, WIDTH)) if n >= 0)
+    for c in range(CELLS)
+)
+
+
+def occupied(grid: list[int], cell: int) -> bool:
+    return cell >= 0 and grid[cell] != EMPTY
+
+
+def can_place(state: ParaState, side: int, uid: int, cell: int) -> bool:
+    """Whether card `uid` (an Army card or a Special Unit) may go on `cell` of `side`'s army:
+    an empty cell touching the army; an Army card matching the colour and the touching edge
+    of each card beside it, and never above a Special Unit; a Special Unit with only Special
+    Units beside it and no Army card above it."""
+    game = state.game
+    grid = state.grid[side]
+    if grid[cell] != EMPTY:
+        return False
+    left, right, below, above = SIDES[cell]
+    if not any(grid[n] != EMPTY for n in AROUND[cell]):
+        return False
+    special = game.is_special
+    if special[uid]:
+        for n in (left, right):
+            if occupied(grid, n) and not special[grid[n]]:
+                return False
+        return not (occupied(grid, above) and not special[grid[above]])
+    colour = game.colour[uid]
+    if occupied(grid, below) and special[grid[below]]:
+        return False
+    if occupied(grid, left):
+        other = grid[left]
+        if (
+            special[other]
+            or game.colour[other] != colour
+            or game.right_open[other] != game.left_open[uid]
+        ):
+            return False
+    if occupied(grid, right):
+        other = grid[right]
+        if (
+            special[other]
+            or game.colour[other] != colour
+            or game.left_open[other] != game.right_open[uid]
+        ):
+            return False
+    return True
+
+
+def open_cells(state: ParaState, side: int) -> list[int]:
+    """The empty cells touching `side`'s army (where any card might go)."""
+    grid = state.grid[side]
+    return [
+        cell
+        for cell in range(CELLS)
+        if grid[cell] == EMPTY and any(grid[n] != EMPTY for n in AROUND[cell])
+    ]
+
+
+def legion(state: ParaState, side: int, cell: int) -> list[int]:
+    """The cells of the troop through `cell`: the run of cards joined by open edges."""
+    game = state.game
+    grid = state.grid[side]
+    run = [cell]
+    here = cell
+    while game.left_open[grid[here]]:
+        left = neighbour(here, -1)
+        if not occupied(grid, left):
+            break
+        run.insert(0, left)
+        here = left
+    here = cell
+    while game.right_open[grid[here]]:
+        right = neighbour(here, 1)
+        if not occupied(grid, right):
+            break
+        run.append(right)
+        here = right
+    return run
+
+
+def is_complete(state: ParaState, side: int, run: list[int]) -> bool:
+    """A troop is a complete Legion when both its ends are closed edges."""
+    game = state.game
+    grid = state.grid[side]
+    return not game.left_open[grid[run[0]]] and not game.right_open[grid[run[-1]]]
+
+
+def junctions_made(state: ParaState, side: int, cell: int) -> list[int]:
+    """The junctions (red slots) a card just placed on `cell` made with an Army card above or
+    below it: each completes a Centurion (none for a Special Unit)."""
+    game = state.game
+    grid = state.grid[side]
+    if game.is_special[grid[cell]]:
+        return []
+    out = []
+    below = neighbour(cell, -ROW_ABOVE)
+    if occupied(grid, below) and not game.is_special[grid[below]]:
+        out.append(below)  # the junction above the cell below
+    above = neighbour(cell, ROW_ABOVE)
+    if occupied(grid, above) and not game.is_special[grid[above]]:
+        out.append(cell)
+    return out
+
+
+def completed_legions(state: ParaState, side: int) -> list[list[int]]:
+    """Every complete Legion of `side`'s army, each as its cells left to right."""
+    game = state.game
+    grid = state.grid[side]
+    seen: set[int] = set()
+    out = []
+    for cell in range(CELLS):
+        uid = grid[cell]
+        if uid == EMPTY or cell in seen or game.is_special[uid]:
+            continue
+        run = legion(state, side, cell)
+        seen.update(run)
+        if is_complete(state, side, run):
+            out.append(run)
+    return out

@@ -1,0 +1,33 @@
+"""Rule changes in force for a player: the round's Event and its face-up Permanents and
+Special Units, summed once and kept until one of them changes."""
+
+from __future__ import annotations
+
+from bellica.games.para_bellum.state import ParaState
+
+
+def modifier(state: ParaState, side: int, key: str) -> int:
+    """The summed change to one rule (a key of cards.MODIFIERS) for `side` now."""
+    force = state.force[side]
+    if force is None:
+        force = state.force[side] = in_force(state, side)
+    return force.get(key, 0)
+
+
+def in_force(state: ParaState, side: int) -> dict[str, int]:
+    """Every rule change for `side`: the Event's, its face-up Permanents' and Special Units'."""
+    rules = state.game.rules
+    total: dict[str, int] = {}
+    disabled = state.disabled
+    pieces = [*state.event, *state.permanents[side], *state.army[side]]
+    for uid in pieces:
+        rule = rules[uid]
+        if rule and uid not in disabled:
+            for key, value in rule.items():
+                total[key] = total.get(key, 0) + value
+    return total
+
+
+def rules_changed(state: ParaState) -> None:
+    """An Event, a Permanent or a Special Unit came, went, or turned: work them out again."""
+    state.force = [None] * state.game.players

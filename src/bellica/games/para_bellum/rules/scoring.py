@@ -1,0 +1,137 @@
+"""Objectives and the score: what a player has met, the final count, the winners."""
+
+from __future__ import annotations
+
+from bellica.games.para_bellum.cards import Objective
+from bellica.games.para_bellum.rules.dice import count
+from bellica.games.para_bellum.rules.grid import completed_legions
+from bellica.games.para_bellum.state import CELLS, EMPTY, OVER, START_CELL, WIDTH, ParaState
+
+
+def measure(state: ParaState, side: int, kind: str) -> int:
+    """How much of an objective's kind `side` has now."""
+    game = state.game
+    if kind == "legions":
+        return state.legions[side]
+    if kind == "big_legions":
+        return state.bigs[side]
+    if kind == "blazons":
+        return bin(state.blazons[side]).count("1")
+    if kind == "red_dice":
+        return count(state, side, "red")
+    if kind == "grey_dice":
+        return count(state, side, "grey")
+    if kind == "grey_total":
+        return sum(state.grey[side])
+    if kind == "permanents":
+        grid = state.grid[side]
+        return len(state.permanents[side]) + sum(1 for u in grid if u >= 0 and game.is_special[u])
+    if kind == "coins":
+        return state.coins[side]
+    if kind == "columns":
+        return len({c % WIDTH for c in range(CELLS) if state.grid[side][c] != EMPTY})
+    if kind == "banners":
+        return sum(1 for slot in state.banner[side].values() if slot)
+    return 0
+
+
+def objectives_of(state: ParaState, side: int) -> list[int]:
+    """The objectives `side` may fulfil: its own, and at four players its team's Shared one."""
+    game = state.game
+    mine = list(state.objectives[side])
+    if game.teamed:
+        for other in range(game.players):
+            if other != side and game.team_of(other) == game.team_of(side):
+                mine += [u for u in state.objectives[other] if u in state.shared]
+    return mine
+
+
+def check_objectives(state: ParaState) -> None:
+    """Every objective met now is fulfilled (turned face up if it was secret), for good."""
+    game = state.game
+    card_of = game.table.card
+    for side in range(game.players):
+        met = state.met[side]
+        for uid in objectives_of(state, side):
+            if uid in met:
+                continue
+            card = card_of[uid]
+            assert isinstance(card, Objective)
+            if measure(state, side, card.kind) >= card.at_least:
+                state.met[side].append(uid)
+                if uid not in state.revealed:
+                    state.revealed.append(uid)
+                state.caused.append(("objective", side, uid))
+
+
+def final_grey(state: ParaState, side: int) -> list[int]:
+    """The grey dice after the Cornicines: each linked pair takes the higher value."""
+    game = state.game
+    grid = state.grid[side]
+    grey = state.grey[side][:]
+    for cell in range(CELLS):
+        uid = grid[cell]
+        if uid == EMPTY or not game.cornicine[uid]:
+            continue
+        other = cell + (-1 if game.cornicine[uid] == "left" else 1)
+        if cell % WIDTH + (other - cell) not in range(WIDTH) or not grey[cell] or not grey[other]:
+            continue
+        grey[cell] = grey[other] = max(grey[cell], grey[other])
+    return grey
+
+
+def mounted_points(state: ParaState, side: int) -> int:
+    """Red dice at junctions with a Mounted Commander, joined to a complete Legion."""
+    game = state.game
+    grid = state.grid[side]
+    in_legion = {c for run in completed_legions(state, side) for c in run}
+    junctions: set[int] = set()
+    for cell in range(CELLS):
+        uid = grid[cell]
+        if uid == EMPTY or not game.mounted[uid]:
+            continue
+        junction = cell if game.mounted[uid] == "top" else cell - WIDTH
+        joined = junction in in_legion or junction + WIDTH in in_legion
+        if 0 <= junction < len(state.red[side]) and state.red[side][junction] and joined:
+            junctions.add(junction)
+    return sum(state.red[side][j] for j in junctions)
+
+
+def score(state: ParaState, side: int) -> tuple[int, int]:
+    """(points, grey total): the grey dice after Cornicines, Mounted Commanders' red dice,
+    the objectives met, the victory-point tokens."""
+    game = state.game
+    grey = sum(v for c, v in enumerate(final_grey(state, side)) if c != START_CELL)
+    objectives = sum(game.table.card[u].points for u in state.met[side])
+    return grey + mounted_points(state, side) + objectives + state.vp[side], grey
+
+
+def finish(state: ParaState, why: str) -> None:
+    """Face-down objectives met now count; the highest score wins (teams add theirs); a tie
+    goes to the highest grey total; still tied, the victory is shared."""
+    game = state.game
+    check_objectives(state)
+    scores = [score(state, side) for side in range(game.players)]
+    if game.teamed:
+        teams = [
+            tuple(sum(scores[s][i] for s in range(4) if game.team_of(s) == t) for i in (0, 1))
+            for t in (0, 1)
+        ]
+        best = max(teams)
+        state.winners = tuple(s for s in range(4) if teams[game.team_of(s)] == best)
+    else:
+        best = max(scores)
+        state.winners = tuple(s for s in range(game.players) if scores[s] == best)
+    state.scores = tuple(float(points) for points, _ in scores)
+    state.phase = OVER
+    state.stack.clear()
+    names = " and ".join(state.seat_label(s) for s in state.winners)
+    points, grey = best
+    verb = "win" if len(state.winners) > 1 else "wins"
+    state.reason = f"{names} {verb} with {points} points"
+    ties = [s for s in range(game.players) if scores[s][0] == points and s not in state.winners]
+    if ties and not game.teamed:
+        state.reason += f" (the grey dice, {grey}, break the tie)"
+    if why:
+        state.reason += f"; {why}"
+    state.caused.append(("over", state.winners))

@@ -1,0 +1,641 @@
+"""A turn: the Event, the Army phase (placing a card and what it completes), the Action phase
+(basic actions, permanents, the Alliance), the Draw phase, and passing the turn on."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bellica.core import Action
+from bellica.core.stack import Card, Count, Decision, Number, Side, Step, Task, Word
+from bellica.games.para_bellum.cards import COLOURS, Alliance
+from bellica.games.para_bellum.rules import TASKS
+from bellica.games.para_bellum.rules.dice import add_die, affordable, count, dice, set_value
+from bellica.games.para_bellum.rules.effects import (
+    ChooseBanner,
+    ChooseDie,
+    TakeCommand,
+    cost_of,
+    push_effects,
+    push_payment,
+)
+from bellica.games.para_bellum.rules.grid import (
+    SIDES,
+    can_place,
+    is_complete,
+    junctions_made,
+    legion,
+    open_cells,
+)
+from bellica.games.para_bellum.rules.modifiers import modifier, rules_changed
+from bellica.games.para_bellum.state import (
+    ACTIONS,
+    ARMY,
+    CELLS,
+    EMPTY,
+    FIVE_COLOURS_VP,
+    HAND_LIMIT,
+    START_CELL,
+    WIDTH,
+    ParaState,
+)
+
+ALL_COLOURS = (1 << len(COLOURS)) - 1
+
+
+# -- drawing and taking ------------------------------------------------------------------------
+def draw_army(state: ParaState, side: int) -> None:
+    """`side` draws an Army card; drawing the last one triggers the end of the game."""
+    deck = state.army_deck
+    if not deck:
+        return
+    uid = deck.pop()
+    state.hand[side].append(uid)
+    for tucked in state.tucked:
+        if uid in tucked:
+            tucked.remove(uid)
+    state.caused.append(("draw", side, uid))
+    if not deck:
+        trigger_end(state, side, "drew the last Army card")
+
+
+def leave_hand(state: ParaState, side: int, uid: int) -> None:
+    """A card leaves `side`'s hand (it is no longer a card everybody knows is there)."""
+    state.hand[side].remove(uid)
+    if uid in state.known[side]:
+        state.known[side].remove(uid)
+
+
+def take_from_line(state: ParaState, side: int, uid: int) -> None:
+    """`side` takes a Battle Line card into its hand; the line is refilled from the deck."""
+    state.battle_line.remove(uid)
+    state.hand[side].append(uid)
+    state.known[side].append(uid)
+    state.caused.append(("take", side, uid))
+    refill_line(state)
+
+
+def refill_line(state: ParaState) -> None:
+    while len(state.battle_line) < 4 and state.command_deck:
+        uid = state.command_deck.pop()
+        state.battle_line.append(uid)
+        state.caused.append(("line", uid))
+
+
+def trigger_end(state: ParaState, side: int, why: str) -> None:
+    """The first trigger makes `side` the Ending Player: the game ends when the turn would
+    next pass to them."""
+    if state.ending < 0:
+        state.ending = side
+        state.caused.append(("ending", side, why))
+
+
+# -- the turn -----------------------------------------------------------------------------------
+def next_player(state: ParaState, side: int) -> int:
+    return (side + 1) % state.game.players
+
+
+def begin_turn(state: ParaState, side: int) -> None:
+    """`side`'s turn: the first player reveals the round's Event; then the Army phase, the
+    Action phase and the end of the turn wait on the stack."""
+    state.active = side
+    state.turn += 1
+    state.phase = ARMY
+    state.used = []
+    state.legion_take = False
+    state.caused.append(("turn", side, state.turn))
+    state.stack.append(EndTurn(side))
+    state.stack.append(ActionPhase(side))
+    state.stack.append(ArmyPhase(side))
+    if side == state.first:  # the Event's reveal effects go above the turn: they come first
+        state.round += 1
+        reveal_event(state)
+    state.actions_left = state.game.tokens_per_turn + modifier(state, side, "actions")
+
+
+def reveal_event(state: ParaState) -> None:
+    """The old Event is put away and the next one turned up; its reveal effects apply to every
+    player, the first player first."""
+    if state.event:
+        state.zones.family("events_done")[0].append(state.event.pop())
+        rules_changed(state)
+    if not state.event_deck:
+        return
+    uid = state.event_deck.pop()
+    state.event.append(uid)
+    rules_changed(state)
+    state.caused.append(("event", uid))
+    game = state.game
+    order = [(state.first + i) % game.players for i in range(game.players)]
+    for side in reversed(order):
+        push_effects(state, side, uid, "reveal")
+
+
+@TASKS.kind("army_phase")
+@dataclass(frozen=True, slots=True)
+class ArmyPhase(Decision):
+    """`side` plays one Army card from its hand onto its army (passed over when none fits)."""
+
+    side: Side
+
+    def choices(self, state: ParaState) -> list[Action]:
+        return placements(state, self.side)
+
+    def choose(self, state: ParaState, action: Action) -> None:
+        uid, cell = state.game.actions.placed(action)
+        leave_hand(state, self.side, uid)
+        place(state, self.side, uid, cell)
+
+
+def placements(state: ParaState, side: int) -> list[Action]:
+    """Every Army card of the hand on every cell it fits (rules.grid.can_place), worked out
+    once per cell: the colour and the edges its neighbours ask for."""
+    game = state.game
+    place_action = game.actions.place
+    army_cards = sorted(u for u in state.hand[side] if game.is_army[u])
+    if not army_cards:
+        return []
+    grid = state.grid[side]
+    special, colour_of = game.is_special, game.colour
+    left_open, right_open = game.left_open, game.right_open
+    wanted = []
+    for cell in open_cells(state, side):
+        left, right, below, _ = SIDES[cell]
+        if below >= 0 and grid[below] != EMPTY and special[grid[below]]:
+            continue
+        colour, need_left, need_right = "", None, None
+        fits = True
+        for other, is_left in ((left, True), (right, False)):
+            if other < 0 or grid[other] == EMPTY:
+                continue
+            uid = grid[other]
+            if special[uid] or (colour and colour_of[uid] != colour):
+                fits = False
+                break
+            colour = colour_of[uid]
+            if is_left:
+                need_left = right_open[uid]
+            else:
+                need_right = left_open[uid]
+        if fits:
+            wanted.append((cell, colour, need_left, need_right))
+    out = []
+    for uid in army_cards:
+        colour, lo, ro = colour_of[uid], left_open[uid], right_open[uid]
+        for cell, need, need_left, need_right in wanted:
+            if (
+                (not need or need == colour)
+                and (need_left is None or need_left == lo)
+                and (need_right is None or need_right == ro)
+            ):
+                out.append(place_action(uid, cell))
+    return out
+
+
+def place(state: ParaState, side: int, uid: int, cell: int) -> None:
+    """A card joins the army: the Legion it completes gets its grey dice (a 1 or 2 takes a
+    Command card, once a turn), its colour's first Legion a Blazon, a Big Legion its Battle
+    Bonus and Morale tests for the opponents; then each Centurion it completes gets a red die
+    and a banner."""
+    game = state.game
+    state.grid[side][cell] = uid
+    state.army[side].append(uid)
+    if game.rules[uid]:
+        rules_changed(state)
+    state.caused.append(("place", side, uid, cell))
+    junctions = junctions_made(state, side, cell)
+    if junctions:
+        state.stack.append(Centurions(side, cell))
+    if game.is_special[uid]:
+        return
+    run = legion(state, side, cell)
+    if not is_complete(state, side, run):
+        return
+    colour = game.colour[uid]
+    state.legions[side] += 1
+    state.bigs[side] += len(run) >= 3
+    state.caused.append(("legion", side, tuple(run), colour))
+    low = False
+    for c in run:
+        if c != START_CELL and not state.grey[side][c]:
+            low |= 0 < add_die(state, side, f"g{c}") <= 2
+    state.coins[side] += modifier(state, side, "legion_coins")
+    bit = 1 << COLOURS.index(colour)
+    if not state.blazons[side] & bit:
+        state.blazons[side] |= bit
+        state.caused.append(("blazon", side, colour))
+        if state.blazons[side] == ALL_COLOURS and state.ending < 0:
+            state.vp[side] += FIVE_COLOURS_VP
+            trigger_end(state, side, "completed Legions of all five colours")
+    if len(run) >= 3:
+        full = sum(1 for c in run if game.full[state.grid[side][c]])
+        for other in reversed(game.opponents(side)):
+            state.stack.append(morale_test(other, full))
+        battle = state.battle[0]
+        if colour == state.colour[side]:
+            state.stack.append(ChooseBonus(side, battle))
+        else:
+            push_effects(state, side, battle, colour)
+    if low and not state.legion_take:
+        state.legion_take = True
+        state.stack.append(TakeCommand(side))
+
+
+@TASKS.kind("centurions")
+@dataclass(frozen=True, slots=True)
+class Centurions(Step):
+    """The Centurions a card on `cell` completed: a red die in each new junction, and a
+    banner for each."""
+
+    side: Side
+    cell: Count
+
+    def run(self, state: ParaState) -> None:
+        side = self.side
+        for junction in junctions_made(state, side, self.cell):
+            add_die(state, side, f"r{junction}")
+            state.vp[side] += modifier(state, side, "centurion_vp")
+            state.caused.append(("centurion", side, junction))
+            state.stack.append(ChooseBanner(side))
+
+
+@TASKS.kind("choose_bonus")
+@dataclass(frozen=True, slots=True)
+class ChooseBonus(Decision):
+    """A Big Legion of `side`'s starting colour: any of the Battle card's five bonuses."""
+
+    side: Side
+    battle: Card
+
+    def choices(self, state: ParaState) -> list[Action]:
+        plain = state.game.actions.plain
+        return [plain(f"bonus_{c}") for c in COLOURS]
+
+    def choose(self, state: ParaState, action: Action) -> None:
+        push_effects(state, self.side, self.battle, action.kind[len("bonus_") :])
+
+
+def morale_test(side: int, bonus: int) -> Task:
+    return MoraleTest(side, bonus)
+
+
+@TASKS.kind("morale_test")
+@dataclass(frozen=True, slots=True)
+class MoraleTest(Step):
+    """`side` rolls a die plus `bonus` (full-colour cards, a card's amount) and its own
+    modifier; it passes with no more than its red and grey dice, else loses a grey die."""
+
+    side: Side
+    bonus: Count
+
+    def run(self, state: ParaState) -> None:
+        side = self.side
+        roll = state.rng.d6()
+        total = roll + self.bonus + modifier(state, side, "morale_bonus")
+        dice_held = count(state, side, "red") + count(state, side, "grey")
+        passed = total <= dice_held
+        state.caused.append(("morale", side, roll, total, dice_held, passed))
+        if not passed and dice(state, side, "grey"):
+            state.stack.append(ChooseDie(side, "lose", 0))
+
+
+# -- the Action phase ---------------------------------------------------------------------------
+@TASKS.kind("action_phase")
+@dataclass(frozen=True, slots=True)
+class ActionPhase(Decision):
+    """`side` spends its action tokens, one action at a time, or ends the phase."""
+
+    side: Side
+
+    def choices(self, state: ParaState) -> list[Action]:
+        state.phase = ACTIONS
+        out = action_choices(state, self.side) if state.actions_left > 0 else []
+        return [*out, state.game.actions.plain("end_actions")]
+
+    def choose(self, state: ParaState, action: Action) -> None:
+        if action.kind == "end_actions":
+            return
+        state.stack.append(ActionPhase(self.side))
+        state.actions_left -= 1
+        take_action(state, self.side, action)
+
+
+def action_choices(state: ParaState, side: int) -> list[Action]:
+    """The actions `side` can pay for now, in a fixed order: Command cards from the hand
+    (Orders, Permanents, Special Units on each cell they fit), the basic actions, Requisition
+    of each Army card, the Permanents' actions, and at four players the Alliance and Runner."""
+    game = state.game
+    space = game.actions
+    card, plain = space.card, space.plain
+    hand = sorted(state.hand[side])
+    out: list[Action] = []
+    payable: dict[str, bool] = {}
+
+    def can(name: str) -> bool:
+        found = payable.get(name)
+        if found is None:
+            found = payable[name] = affordable(state, side, cost_of(state, side, name))
+        return found
+
+    commands = [u for u in hand if game.is_command[u]]
+    for uid in commands:
+        entry = game.table.card[uid]
+        if entry.type == "order":
+            if can("command") and any(
+                affordable(state, side, costs) for costs in game.order_costs[uid]
+            ):
+                out.append(card("play", uid))
+        elif not can("deploy"):
+            continue
+        elif entry.type == "permanent":
+            out.append(card("play", uid))
+        else:
+            cells = open_cells(state, side)
+            out += [space.place(uid, c) for c in cells if can_place(state, side, uid, c)]
+    if state.army_deck and can("muster"):
+        out.append(plain("muster"))
+    if _empower_room(state, side) and can("empower"):
+        out.append(plain("empower"))
+    if state.battle_line and can("consult"):
+        out.append(plain("consult"))
+    if any(state.red[side]) and motivators(state, side):
+        out.append(plain("motivate"))
+    out += [card("requisition", u) for u in hand if game.is_army[u]]
+    if state.permanents[side] or len(state.army[side]) > 1:
+        for uid in _with_actions(state, side):
+            if uid not in state.used and affordable(
+                state, side, cost_of(state, side, f"use-{game.token(uid)}")
+            ):
+                out.append(card("use", uid))
+    if game.teamed:
+        alliance = state.alliances[game.team_of(side)]
+        if affordable(state, side, cost_of(state, side, f"alliance-{game.token(alliance)}")):
+            out.append(plain("alliance"))
+        out.append(plain("runner"))
+    return out
+
+
+BASICS = ("command", "deploy", "muster", "empower", "consult")
+
+
+def _empower_room(state: ParaState, side: int) -> bool:
+    return any(v and v < 6 for v in state.grey[side])
+
+
+def _with_actions(state: ParaState, side: int) -> list[int]:
+    """`side`'s face-up Permanents and Special Units that have an action."""
+    game = state.game
+    pieces = state.permanents[side] + [u for u in state.grid[side] if u >= 0 and game.is_special[u]]
+    return [u for u in pieces if u not in state.disabled and game.table.card[u].action is not None]
+
+
+def motivators(state: ParaState, side: int) -> list[str]:
+    """The red dice that may pay a Motivate: at least 1, with a grey die on a card their
+    junction joins."""
+    cost = state.game.basic.motivate
+    pips = sum(item.pips or 0 for item in cost if item.die == "red") or 1
+    out = []
+    for slot in dice(state, side, "red"):
+        j = int(slot[1:])
+        if state.red[side][j] >= pips and (state.grey[side][j] or state.grey[side][j + WIDTH]):
+            out.append(slot)
+    return out
+
+
+def take_action(state: ParaState, side: int, action: Action) -> None:
+    """Carry out an action of the Action phase: its payment first, then what it does."""
+    game = state.game
+    space = game.actions
+    kind = action.kind
+    state.caused.append(("action", side, kind))
+    if kind == "place":  # Deploy a Special Unit on a cell
+        uid, cell = space.placed(action)
+        state.stack.append(Deploy(side, uid, cell))
+        push_payment(state, side, "deploy")
+        return
+    uid = space.uid(action)
+    if kind == "play":
+        entry = game.table.card[uid]
+        if entry.type == "order":
+            state.stack.append(OrderOption(side, uid))
+            push_payment(state, side, "command")
+        else:
+            state.stack.append(Deploy(side, uid, -1))
+            push_payment(state, side, "deploy")
+    elif kind == "requisition":
+        leave_hand(state, side, uid)
+        state.army_deck.insert(0, uid)
+        state.tucked[side].append(uid)
+        state.coins[side] += 1 + modifier(state, side, "requisition_coins")
+    elif kind == "use":
+        state.used.append(uid)
+        state.stack.append(Effects(side, uid, "use"))
+        push_payment(state, side, f"use-{game.token(uid)}")
+    elif kind == "muster":
+        state.stack.append(Muster(side))
+        push_payment(state, side, "muster")
+    elif kind == "empower":
+        state.stack.append(ChooseDie(side, "empower", game.basic.empower_amount))
+        push_payment(state, side, "empower")
+    elif kind == "consult":
+        state.stack.append(TakeCommand(side))
+        push_payment(state, side, "consult")
+    elif kind == "motivate":
+        state.stack.append(Motivate(side, "-"))
+    elif kind == "alliance":
+        alliance = state.alliances[game.team_of(side)]
+        state.stack.append(Effects(side, alliance, "alliance"))
+        push_payment(state, side, f"alliance-{game.token(alliance)}")
+    elif kind == "runner":
+        run_runner(state, side)
+
+
+def run_runner(state: ParaState, side: int) -> None:
+    """The Runner moves a space toward the teammate; at the far end its bonus, then home."""
+    game = state.game
+    alliance = state.alliances[game.team_of(side)]
+    card = game.table.card[alliance]
+    assert isinstance(card, Alliance)
+    state.runner[side] += 1
+    state.caused.append(("runner", side, state.runner[side], card.track))
+    if state.runner[side] >= card.track:
+        state.runner[side] = 0
+        push_effects(state, side, alliance, "runner")
+
+
+@TASKS.kind("effects")
+@dataclass(frozen=True, slots=True)
+class Effects(Step):
+    """Once paid for, a source's effects go on the stack."""
+
+    side: Side
+    card: Card
+    where: Word
+
+    def run(self, state: ParaState) -> None:
+        push_effects(state, self.side, self.card, self.where)
+
+
+@TASKS.kind("muster")
+@dataclass(frozen=True, slots=True)
+class Muster(Step):
+    side: Side
+
+    def run(self, state: ParaState) -> None:
+        draw_army(state, self.side)
+
+
+@TASKS.kind("order_option")
+@dataclass(frozen=True, slots=True)
+class OrderOption(Decision):
+    """`side` plays the Order `card` (its Command cost paid): one of its options it can pay."""
+
+    side: Side
+    card: Card
+
+    def choices(self, state: ParaState) -> list[Action]:
+        game = state.game
+        token = game.token(self.card)
+        options = game.table.card[self.card].options
+        return [
+            game.actions.plain(f"option_{i + 1}")
+            for i in range(len(options))
+            if affordable(state, self.side, cost_of(state, self.side, f"opt{i + 1}-{token}"))
+        ]
+
+    def choose(self, state: ParaState, action: Action) -> None:
+        game = state.game
+        where = f"opt{action.kind[-1]}"
+        leave_hand(state, self.side, self.card)
+        state.discard.append(self.card)
+        state.caused.append(("order", self.side, self.card, where))
+        state.stack.append(Effects(self.side, self.card, where))
+        push_payment(state, self.side, f"{where}-{game.token(self.card)}")
+
+    mid_move = True
+
+
+@TASKS.kind("deploy")
+@dataclass(frozen=True, slots=True)
+class Deploy(Step):
+    """A paid Deploy: the Permanent goes below the army, the Special Unit on its cell."""
+
+    side: Side
+    card: Card
+    cell: Number  # -1 for a Permanent
+
+    def run(self, state: ParaState) -> None:
+        side, uid = self.side, self.card
+        leave_hand(state, side, uid)
+        state.caused.append(("deploy", side, uid))
+        if self.cell >= 0 and state.game.is_special[uid]:
+            place(state, side, uid, self.cell)
+        else:
+            state.permanents[side].append(uid)
+            rules_changed(state)
+
+
+@TASKS.kind("motivate")
+@dataclass(frozen=True, slots=True)
+class Motivate(Decision):
+    """`side` spends a red die (`slot` "" until chosen), then re-rolls one or both grey dice
+    of the two cards its junction joins."""
+
+    side: Side
+    slot: Word  # "-" until the red die is chosen
+
+    def choices(self, state: ParaState) -> list[Action]:
+        plain = state.game.actions.plain
+        if self.slot == "-":
+            return [plain(f"die_{s}") for s in motivators(state, self.side)]
+        j = int(self.slot[1:])
+        grey = state.grey[self.side]
+        out = [plain(f"die_g{c}") for c in (j, j + WIDTH) if c < CELLS and grey[c]]
+        return [*out, plain("both")] if len(out) == 2 else out
+
+    def choose(self, state: ParaState, action: Action) -> None:
+        side = self.side
+        if self.slot == "-":
+            slot = action.kind[4:]
+            pips = sum(i.pips or 0 for i in state.game.basic.motivate if i.die == "red") or 1
+            j = int(slot[1:])
+            set_value(state, side, slot, state.red[side][j] - pips)
+            state.stack.append(Motivate(side, slot))
+            return
+        j = int(self.slot[1:])
+        cells = (j, j + WIDTH) if action.kind == "both" else (int(action.kind[len("die_g") :]),)
+        for c in cells:
+            if state.grey[side][c]:
+                set_value(state, side, f"g{c}", state.rng.d6())
+
+    mid_move = True
+
+
+# -- the end of the turn ------------------------------------------------------------------------
+@TASKS.kind("end_turn")
+@dataclass(frozen=True, slots=True)
+class EndTurn(Step):
+    """The Draw phase (an Army card; unspent tokens lost; down to the hand limit), disabled
+    cards of this player turn face up, and the turn passes (or the game ends)."""
+
+    side: Side
+
+    def run(self, state: ParaState) -> None:
+        side = self.side
+        state.actions_left = 0
+        draw_army(state, side)
+        state.stack.append(PassTurn(side))
+        if len(state.hand[side]) > hand_limit(state, side):
+            state.stack.append(Discard(side))
+
+
+def hand_limit(state: ParaState, side: int) -> int:
+    return HAND_LIMIT + modifier(state, side, "hand_limit")
+
+
+@TASKS.kind("discard")
+@dataclass(frozen=True, slots=True)
+class Discard(Decision):
+    """`side` discards down to its hand limit, one card at a time."""
+
+    side: Side
+
+    def choices(self, state: ParaState) -> list[Action]:
+        card = state.game.actions.card
+        return [card("discard", u) for u in sorted(state.hand[self.side])]
+
+    def choose(self, state: ParaState, action: Action) -> None:
+        uid = state.game.actions.uid(action)
+        leave_hand(state, self.side, uid)
+        state.discard.append(uid)
+        state.caused.append(("discarded", self.side, uid))
+        if len(state.hand[self.side]) > hand_limit(state, self.side):
+            state.stack.append(Discard(self.side))
+
+    mid_move = True
+
+
+@TASKS.kind("pass_turn")
+@dataclass(frozen=True, slots=True)
+class PassTurn(Step):
+    """This player's disabled cards turn face up; the next player's turn, unless the turn
+    would pass to the Ending Player, or the round limit is reached."""
+
+    side: Side
+
+    def run(self, state: ParaState) -> None:
+        from bellica.games.para_bellum.rules.scoring import finish
+
+        game = state.game
+        mine = set(state.permanents[self.side]) | set(state.grid[self.side])
+        if any(u in mine for u in state.disabled):
+            state.disabled = [u for u in state.disabled if u not in mine]
+            rules_changed(state)
+        after = next_player(state, self.side)
+        if state.ending >= 0 and after == state.ending:
+            finish(state, "")
+            return
+        limit = game.round_limit
+        if limit and after == state.first and state.round >= limit:
+            finish(state, f"the round limit ({limit} rounds, a house rule) is reached")
+            return
+        begin_turn(state, after)

@@ -1,0 +1,288 @@
+"""The Para Bellum state: decks, hands, the Battle Line, each army's grid and dice, the turn."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bellica.core import Action, Outcome, State
+from bellica.core.cards import PRIVATE, PUBLIC, SECRET, Family, Zones
+from bellica.core.events import Event
+from bellica.core.stack import Task
+
+if TYPE_CHECKING:
+    from bellica.games.para_bellum.game import ParaBellum
+
+SETUP, ARMY, ACTIONS, OVER = "setup", "army", "actions", "over"
+PHASES = (SETUP, ARMY, ACTIONS, OVER)
+PHASE_NAMES = {
+    SETUP: "Set-up",
+    ARMY: "Army phase",
+    ACTIONS: "Action phase",
+    OVER: "game over",
+}
+
+# The army grid: rows -1 (below the Starting card) to +2, columns -4 to +4.
+ROWS = (-1, 0, 1, 2)
+COLUMNS = tuple(range(-4, 5))
+WIDTH = len(COLUMNS)
+CELLS = len(ROWS) * WIDTH  # 36
+START_CELL = (0 + 1) * WIDTH + 4  # row 0, column 0
+JUNCTIONS = (len(ROWS) - 1) * WIDTH  # the red slots: the junction above each cell of rows -1..1
+EMPTY = -1
+MAX_RED, MAX_GREY = 5, 10
+HAND_LIMIT = 7
+FIVE_COLOURS_VP = 5
+
+
+def cell_of(row: int, column: int) -> int:
+    return (row + 1) * WIDTH + (column + 4)
+
+
+def row_column(cell: int) -> tuple[int, int]:
+    return cell // WIDTH - 1, cell % WIDTH - 4
+
+
+def cell_words(cell: int) -> str:
+    """ "row 1, column -2"."""
+    row, column = row_column(cell)
+    return f"row {row:+d}, column {column:+d}".replace("+0", "0")
+
+
+def zone_families(players: int) -> list[Family]:
+    """The zones: the four decks (secret), the Battle Line, the current Event and the used
+    ones, the discarded Command cards, the Battle card and the Alliance cards in play, the
+    cards left in the box; per player the hand and the objectives (private), the army and the
+    permanents (public)."""
+    return [
+        Family("army_deck", 1, SECRET, pool="army"),
+        Family("command_deck", 1, SECRET, pool="command"),
+        Family("event_deck", 1, SECRET, pool="event"),
+        Family("objective_deck", 1, SECRET, pool="objective"),
+        Family("battle_line"),
+        Family("event"),
+        Family("events_done"),
+        Family("discard"),
+        Family("battle"),
+        Family("alliances"),
+        Family("box"),
+        Family("hand", players, PRIVATE, owned=True),
+        Family("objectives", players, PRIVATE, owned=True),
+        Family("army", players, PUBLIC, owned=True),
+        Family("permanents", players, PUBLIC, owned=True),
+    ]
+
+
+class ParaState(State):
+    """One position of Para Bellum. Zones hold card uids; each army's grid is `grid[side]`
+    (cell → uid, EMPTY for none), its dice `grey[side][cell]`, `red[side][junction]` (0: an
+    empty slot) and `general[side]`; `banner[side][type]` is the slot a banner sits on ("" when
+    unused); `stack` holds the work still to do, whose top is the decision being asked."""
+
+    __slots__ = (
+        "actions_left",
+        "active",
+        "alliances",
+        "army",
+        "army_deck",
+        "banner",
+        "battle",
+        "battle_line",
+        "bigs",
+        "blazons",
+        "box",
+        "coins",
+        "colour",
+        "command_deck",
+        "disabled",
+        "discard",
+        "ending",
+        "event",
+        "event_deck",
+        "events_done",
+        "first",
+        "force",
+        "general",
+        "grey",
+        "grid",
+        "hand",
+        "known",
+        "legion_take",
+        "legions",
+        "met",
+        "objective_deck",
+        "objectives",
+        "permanents",
+        "phase",
+        "reason",
+        "red",
+        "revealed",
+        "round",
+        "runner",
+        "scores",
+        "shared",
+        "stack",
+        "tucked",
+        "turn",
+        "used",
+        "vp",
+        "winners",
+        "zones",
+    )
+
+    game: ParaBellum
+
+    def __init__(self, game: ParaBellum, seed: int) -> None:
+        super().__init__(game, seed)
+        players = game.players
+        self.zones = Zones(game.layout)
+        self._bind()
+        self.first = 0
+        self.active = 0
+        self.turn = 0  # turns begun (the first player's first turn is 1)
+        self.round = 0
+        self.phase = SETUP
+        self.ending = -1  # the Ending Player, once the end is triggered
+        self.colour = [""] * players  # each player's starting colour
+        self.grid = [[EMPTY] * CELLS for _ in range(players)]
+        self.grey = [[0] * CELLS for _ in range(players)]
+        self.red = [[0] * JUNCTIONS for _ in range(players)]
+        self.general = [0] * players
+        self.banner = [dict.fromkeys(game.banner_types, "") for _ in range(players)]
+        self.coins = [0] * players
+        self.vp = [0] * players  # victory-point tokens
+        self.blazons = [0] * players  # bit per colour index
+        self.legions = [0] * players  # complete Legions in each army (worked out from the grid)
+        self.bigs = [0] * players  # of them, Big Legions
+        self.actions_left = 0
+        self.used: list[int] = []  # permanents whose action was used this turn
+        self.disabled: list[int] = []  # permanents face down until their owner's turn ends
+        self.legion_take = False  # the turn's one Command card for a Legion die of 1 or 2
+        self.met: list[list[int]] = [[] for _ in range(players)]  # objectives fulfilled
+        self.revealed: list[int] = []  # secret objectives turned face up
+        self.shared: list[int] = []  # 4 players: each team's Shared Objective
+        self.known: list[list[int]] = [[] for _ in range(players)]  # hand cards all saw taken
+        self.tucked: list[list[int]] = [[] for _ in range(players)]  # put under the Army deck
+        self.runner = [0] * players  # 4 players: each runner's distance from home
+        self.force: list[dict[str, int] | None] = [None] * players  # rules.modifiers
+        self.stack: list[Task] = []
+        self.winners: tuple[int, ...] | None = None
+        self.scores: tuple[float, ...] = ()
+        self.reason = ""
+
+    def _bind(self) -> None:
+        family = self.zones.family
+        (self.army_deck,) = family("army_deck")
+        (self.command_deck,) = family("command_deck")
+        (self.event_deck,) = family("event_deck")
+        (self.objective_deck,) = family("objective_deck")
+        (self.battle_line,) = family("battle_line")
+        (self.events_done,) = family("events_done")
+        (self.battle,) = family("battle")
+        (self.alliances,) = family("alliances")
+        (self.event,) = family("event")
+        (self.discard,) = family("discard")
+        (self.box,) = family("box")
+        self.hand = family("hand")
+        self.objectives = family("objectives")
+        self.army = family("army")
+        self.permanents = family("permanents")
+
+    def seat_of(self, side: int) -> int:
+        return side
+
+    # -- the contract ----------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        if self.winners is not None or not self.stack:
+            return None
+        return self.stack[-1].side  # type: ignore[attr-defined, no-any-return]
+
+    @property
+    def mid_move(self) -> bool:
+        stack = self.stack
+        return bool(stack) and stack[-1].mid_move
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.winners is not None
+
+    def _legal_actions(self) -> list[Action]:
+        from bellica.games.para_bellum.rules.flow import legal_actions
+
+        return legal_actions(self)
+
+    def _apply(self, action: Action) -> None:
+        from bellica.games.para_bellum.rules.flow import apply_action
+
+        apply_action(self, action)
+
+    def _outcome(self) -> Outcome:
+        assert self.winners is not None
+        return Outcome(winners=self.winners, scores=self.scores, reason=self.reason)
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        from bellica.games.para_bellum.view import observation
+
+        return observation(self, seat)
+
+    def _observation_tensor(self, seat: int, out: Any) -> None:
+        from bellica.games.para_bellum.tensor import observation_tensor
+
+        observation_tensor(self, seat, out)
+
+    def _describe(self, caused: list[tuple[Any, ...]]) -> list[Event]:
+        from bellica.games.para_bellum.events import events
+
+        return events(self, caused)
+
+    def position(self) -> str:
+        from bellica.games.para_bellum.notation import write_position
+
+        return write_position(self)
+
+    def _resample_hidden(self, seat: int, rng: Any) -> None:
+        from bellica.games.para_bellum.view import resample_hidden
+
+        resample_hidden(self, seat, rng)
+
+    def _copy(self) -> ParaState:
+        new = ParaState.__new__(ParaState)
+        new.zones = self.zones.copy()
+        new._bind()
+        new.first = self.first
+        new.active = self.active
+        new.turn = self.turn
+        new.round = self.round
+        new.phase = self.phase
+        new.ending = self.ending
+        new.colour = self.colour[:]
+        new.grid = [row[:] for row in self.grid]
+        new.grey = [row[:] for row in self.grey]
+        new.red = [row[:] for row in self.red]
+        new.general = self.general[:]
+        new.banner = [dict(b) for b in self.banner]
+        new.coins = self.coins[:]
+        new.vp = self.vp[:]
+        new.blazons = self.blazons[:]
+        new.legions = self.legions[:]
+        new.bigs = self.bigs[:]
+        new.actions_left = self.actions_left
+        new.used = self.used[:]
+        new.disabled = self.disabled[:]
+        new.legion_take = self.legion_take
+        new.met = [m[:] for m in self.met]
+        new.revealed = self.revealed[:]
+        new.shared = self.shared[:]
+        new.known = [k[:] for k in self.known]
+        new.tucked = [t[:] for t in self.tucked]
+        new.runner = self.runner[:]
+        new.force = self.force[:]
+        new.stack = self.stack[:]
+        new.winners = self.winners
+        new.scores = self.scores
+        new.reason = self.reason
+        return new
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        super().__setstate__(state)
+        self._bind()
