@@ -174,19 +174,21 @@ def help_keys_known(page: Any, server: Server) -> None:
 
 
 def worth_a_picture(page: Any) -> bool:
-    """Your Army phase with a card picked and its cells lit, armies of a few cards with dice
-    on them, the bar's drawer closed."""
+    """Your Army phase with a card picked and its cells lit, armies of a few cards with
+    Centurion dice on them."""
     return bool(
         page.locator(".para-bellum .general-large .cell.target").count() > 0
-        and page.locator(".para-bellum .general-large .army-card").count() >= 5
+        and page.locator(".para-bellum .general-large .army-card").count() >= 4
         and page.locator(".para-bellum .rivals .army-card").count() >= 4
-        and page.locator(".para-bellum .general-large .pb-die.die-red").count() >= 1
-        and page.locator("#actions .drawer").is_hidden()
+        and page.locator(".para-bellum .pb-die.die-red").count() >= 2
     )
 
 
 def picture(page: Any) -> None:
-    """The whole table in one window as tall as the page, its action bar at the bottom."""
+    """The whole table in one window as tall as the page, its action bar at the bottom (the
+    drawer of the places to play closed: the lit cells show them)."""
+    if page.locator("#actions .drawer").is_visible():
+        page.click("#actions button.more")
     height = int(page.evaluate("document.documentElement.scrollHeight"))
     page.set_viewport_size({"width": DESKTOP["width"], "height": min(height, 2400)})
     page.wait_for_timeout(300)

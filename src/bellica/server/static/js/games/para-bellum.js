@@ -76,6 +76,12 @@ function keyOf(word) {
   return String(word || "").replaceAll("_", "-");
 }
 
+/** A card's name without its colour, which the card shows ("White Velites of the Fourth" → "Velites of the Fourth"). */
+function shortName(data) {
+  const colour = COLOURS[data.colour]?.[0];
+  return colour && String(data.name || "").startsWith(`${colour} `) ? data.name.slice(colour.length + 1) : data.name;
+}
+
 /** Cell number of (row, column): rows −1..2, columns −4..4 → 0..35. */
 export function cellOf(row, column) {
   return (row + 1) * WIDTH + (column + 4);
@@ -391,8 +397,9 @@ function relationOf(player, t) {
   return "opponent";
 }
 
+/** A team as the players' labels number it ("team 1" for team 0). */
 function teamName(team) {
-  return ["A", "B", "C", "D"][team] ?? String(team);
+  return String(Number(team) + 1);
 }
 
 /** Coins, VP, the blazons won (of the five), action tokens and the hand's size. */
@@ -512,7 +519,7 @@ function handArmy(data, t, { actionable = true, theirs = false } = {}) {
     title: [`${data.name} (${data.card})`, armyWords(data), data.text, ...offered.map((e) => `▸ ${e.text}`)].filter(Boolean).join("\n"),
   },
   armyArt(data),
-  el("span", { class: "army-name" }, data.name),
+  el("span", { class: "army-name" }, shortName(data)),
   armyMarks(data),
   offered.length ? el("span", { class: "verbs" }, isPicked ? "picked: choose a cell" : places.length ? "place" : [...new Set(others.map((e) => e.action.kind))].join(" / ")) : null);
   if (offered.length) clickable(node, (event) => t.ctx.play(offered, event, data.name));
@@ -647,7 +654,7 @@ function armyCell(placed, cell, style, { grey, general }, player, t, mine) {
     title: [`${data.name} (${data.card}) at r${row}c${column}`, armyWords(data), data.text, ...entries.map((e) => `▸ ${e.text}`)].filter(Boolean).join("\n"),
   },
   armyArt(data),
-  mine ? el("span", { class: "army-name" }, data.name) : null,
+  mine ? el("span", { class: "army-name" }, shortName(data)) : null,
   armyMarks(data),
   special ? null : el("span", { class: "grey-slot" }, general ? dieNode(general, player, t) : grey ? dieNode(grey, player, t) : emptySlot("grey", `g${cell}`)));
   if (entries.length) clickable(node, (event) => t.ctx.play(entries, event, data.name));
