@@ -72,15 +72,18 @@ def bar_buttons(page: Any) -> dict[str, Any]:
 
 
 def pb_step(page: Any, clicks: Counter[str]) -> str:
-    """One click, as a general who takes what the table offers: a lit cell once a hand card is
-    picked (else the first Army card that can be placed is picked); a card offered by the
-    decision; an objective to put back; a Battle Line card; a Battle Bonus; a die to choose or
-    pay with; an Order to play once a turn; else the action bar (an Order's first option,
-    Muster once a turn, then the end of the Action phase)."""
+    """One click, as a general who takes what the table offers: a lit cell (beside a card if
+    it can) once a hand card is picked (else the first Army card that can be placed is
+    picked); a card offered by the decision; an objective to put back; a Battle Line card; a
+    Battle Bonus; a die to choose or pay with; an Order to play once a round; else the action
+    bar (an Order's first option, a payment, Muster once a round, then the end of the Action
+    phase)."""
     turn = page.get_attribute(".para-bellum", "data-round")
     lit = page.locator(".para-bellum .general-large .cell.target")
     if lit.count():
-        click(page, lit.first)
+        # beside a card of the army when it can (Legions grow sideways), else anywhere lit
+        beside = page.locator(".para-bellum .general-large .cell.target[data-beside='true']")
+        click(page, (beside if beside.count() else lit).first)
         return "place"
     placeable = page.locator(".para-bellum .your-hand .hand-card.actionable:not([data-places='0'])")
     if placeable.count():
@@ -255,8 +258,10 @@ def play_to_the_end(
             break
         zones_drawn(page, seat_count)
         snapshots.append((moves(page), page.evaluate(PAGE_CARDS)))
-        if pictures and not shot and worth_a_picture(page):
-            on_a_phone(page)
+        # the picture: the last good moment (the armies at their largest), the phone the first
+        if pictures and worth_a_picture(page):
+            if not shot:
+                on_a_phone(page)
             picture(page)
             shot = True
         clicks[pb_step(page, clicks)] += 1
@@ -358,6 +363,7 @@ def test_para_bellum_four_players_show_a_teammates_hand_only(page: Any, server: 
         assert rival.locator(".your-hand, .teammate-hand").count() == 0
     assert page.locator(".para-bellum .alliances .team").count() == 2
     assert page.locator(".para-bellum .alliances .track").count() == 4
+    help_keys_known(page, server)
     page.screenshot(path=str(screenshot_dir() / "para-bellum-four.png"), full_page=True)
 
     _, snapshots = play_to_the_end(page, 4)

@@ -579,7 +579,7 @@ function army(player, t, mine) {
       const placed = byCell.get(cell);
       const style = { gridRow: String(2 * i + 1), gridColumn: place(column) };
       if (placed) items.push(armyCell(placed, cell, style, { grey: grey.get(cell), general: placed.card?.start || cell === cellOf(0, 0) ? general : null }, player, t, mine));
-      else items.push(emptyCell(cell, row, column, style, targets.get(cell), t));
+      else items.push(emptyCell(cell, row, column, style, targets.get(cell), t, (column > -4 && byCell.has(cell - 1)) || (column < 4 && byCell.has(cell + 1))));
     }
   }
   // the junctions: a red slot between two Army cards stacked in a column (none with a Special Unit)
@@ -605,11 +605,12 @@ function army(player, t, mine) {
   return el("div", { class: "army-frame" }, grid);
 }
 
-function emptyCell(cell, row, column, style, entry, t) {
+function emptyCell(cell, row, column, style, entry, t, beside) {
   const node = el("div", {
     class: ["cell", "empty", entry && "target"],
     style,
-    dataset: { cell, row, column },
+    // beside: a card of the army to its left or right (the cell would join its row)
+    dataset: { cell, row, column, beside: beside ? "true" : null },
     title: entry ? `▸ ${entry.text}` : `r${row}c${column}`,
   });
   if (entry) clickable(node, (event) => t.ctx.play([entry], event, `Place at r${row}c${column}`));
@@ -712,7 +713,7 @@ function anyCard(data, t, { permanent = false, theirs = false, known = false } =
   const face = cardFace({
     id: data.card,
     name: data.name,
-    type: [withHelp(el("span", {}, type), key), subtypes.length ? [" · ", subtypes] : null],
+    type: [withHelp(el("span", {}, type), key), subtypes.length ? [" · ", subtypes.map((node, i) => (i ? [", ", node] : node))] : null],
     stats: costs.length ? [el("span", { class: "costs" }, costs)] : [],
     text: data.text || "",
     classes: ["command-card", `kind-${data.kind}`, permanent && data.disabled && "disabled", theirs && "theirs"],
