@@ -174,6 +174,11 @@ function groupName(action, view) {
   const banner = bannerOf(action.kind);
   if (banner) return `Add the ${BANNERS[banner]?.[0] || banner} banner`;
   if (!namesCard(action)) return null;
+  if (!namesOf(view).has(action.card)) {
+    // a card no zone shows (a Starting card to choose): its one action's own words
+    const naming = (view?.legal || []).filter((e) => e.action?.card === action.card);
+    if (naming.length === 1) return naming[0].text;
+  }
   const verb = GROUP_VERBS[action.kind];
   const card = named(namesOf(view), action.card);
   return verb ? `${verb} ${card}` : card;
