@@ -113,6 +113,7 @@ class ParaBellum(CardGame):
         colour_index = {c: i for i, c in enumerate(COLOURS)}
         self.colour_bit = [1 << colour_index[c.colour] if isinstance(c, Army) else 0 for c in kinds]
         self.texts = [card_text(c) for c in kinds]
+        self.points = [c.points if isinstance(c, Objective) else 0 for c in kinds]
         # Each Order's options as whole costs: the Command action's and the option's own.
         self.order_costs = [
             [list(cards.basic.command) + list(o.cost) for o in c.options]

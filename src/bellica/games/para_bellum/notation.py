@@ -172,6 +172,7 @@ def _read_player(state: ParaState, side: int, lines: PositionLines) -> None:
                 f"grid {side}: {token[:20]!r} is not an Army card or Special Unit"
             )
         grid[cell] = uid
+        state.occupied[side] |= 1 << cell
     for name, values, size in (
         ("grey", state.grey[side], CELLS),
         ("red", state.red[side], JUNCTIONS),

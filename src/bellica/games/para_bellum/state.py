@@ -111,6 +111,7 @@ class ParaState(State):
         "met",
         "objective_deck",
         "objectives",
+        "occupied",
         "permanents",
         "phase",
         "reason",
@@ -144,6 +145,7 @@ class ParaState(State):
         self.ending = -1  # the Ending Player, once the end is triggered
         self.colour = [""] * players  # each player's starting colour
         self.grid = [[EMPTY] * CELLS for _ in range(players)]
+        self.occupied = [0] * players  # per army, bit `cell` set when a card lies there
         self.grey = [[0] * CELLS for _ in range(players)]
         self.red = [[0] * JUNCTIONS for _ in range(players)]
         self.general = [0] * players
@@ -257,6 +259,7 @@ class ParaState(State):
         new.ending = self.ending
         new.colour = self.colour[:]
         new.grid = [row[:] for row in self.grid]
+        new.occupied = self.occupied[:]
         new.grey = [row[:] for row in self.grey]
         new.red = [row[:] for row in self.red]
         new.general = self.general[:]

@@ -18,6 +18,7 @@ from bellica.games.para_bellum.rules.dice import (
     set_value,
     value,
 )
+from bellica.games.para_bellum.rules.grid import occupy
 from bellica.games.para_bellum.rules.modifiers import modifier, rules_changed
 from bellica.games.para_bellum.state import ParaState
 
@@ -260,7 +261,7 @@ class Strike(Decision):
                     state.permanents[side].remove(uid)
                 grid = state.grid[side]
                 if uid in grid:
-                    grid[grid.index(uid)] = -1
+                    occupy(state, side, grid.index(uid), -1)
                     state.army[side].remove(uid)
             state.discard.append(uid)
             if uid in state.disabled:

@@ -68,14 +68,37 @@ def can_place(state: ParaState, side: int, uid: int, cell: int) -> bool:
     return True
 
 
+FULL = (1 << CELLS) - 1
+FIRST_COLUMN = sum(1 << (row * WIDTH) for row in range(CELLS // WIDTH))
+LAST_COLUMN = FIRST_COLUMN << (WIDTH - 1)
+
+
 def open_cells(state: ParaState, side: int) -> list[int]:
-    """The empty cells touching `side`'s army (where any card might go)."""
-    grid = state.grid[side]
-    return [
-        cell
-        for cell in range(CELLS)
-        if grid[cell] == EMPTY and any(grid[n] != EMPTY for n in AROUND[cell])
-    ]
+    """The empty cells touching `side`'s army (where any card might go), from its bit set of
+    occupied cells shifted one step each way."""
+    occupied = state.occupied[side]
+    around = (
+        ((occupied << 1) & ~FIRST_COLUMN)
+        | ((occupied >> 1) & ~LAST_COLUMN)
+        | (occupied << WIDTH)
+        | (occupied >> WIDTH)
+    )
+    free = around & ~occupied & FULL
+    out = []
+    while free:
+        low = free & -free
+        out.append(low.bit_length() - 1)
+        free ^= low
+    return out
+
+
+def occupy(state: ParaState, side: int, cell: int, uid: int) -> None:
+    """A card lies on `cell` (EMPTY: the cell is cleared)."""
+    state.grid[side][cell] = uid
+    if uid == EMPTY:
+        state.occupied[side] &= ~(1 << cell)
+    else:
+        state.occupied[side] |= 1 << cell
 
 
 def legion(state: ParaState, side: int, cell: int) -> list[int]:

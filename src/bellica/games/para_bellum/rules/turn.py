@@ -24,6 +24,7 @@ from bellica.games.para_bellum.rules.grid import (
     is_complete,
     junctions_made,
     legion,
+    occupy,
     open_cells,
 )
 from bellica.games.para_bellum.rules.modifiers import modifier, rules_changed
@@ -197,7 +198,7 @@ def place(state: ParaState, side: int, uid: int, cell: int) -> None:
     Bonus and Morale tests for the opponents; then each Centurion it completes gets a red die
     and a banner."""
     game = state.game
-    state.grid[side][cell] = uid
+    occupy(state, side, cell, uid)
     state.army[side].append(uid)
     if game.rules[uid]:
         rules_changed(state)
