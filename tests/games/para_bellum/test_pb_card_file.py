@@ -5,6 +5,7 @@ naming the file, the entry and the field; and the glossary loads."""
 
 from __future__ import annotations
 
+import random
 import tempfile
 from collections import Counter
 from collections.abc import Sequence
@@ -17,6 +18,7 @@ from card_file_fuzz import FUZZ, fuzz_tests
 from hypothesis import given
 from hypothesis import strategies as st
 
+import bellica
 from bellica.core.errors import InvalidCardData
 from bellica.core.glossary import Glossary, load_glossary
 from bellica.games.para_bellum.cards import (
@@ -650,3 +652,36 @@ def test_a_glossary_word_may_mark_only_one_entry(tmp_path: Path) -> None:
     path.write_text(text.replace(old, 'words = ["Runner", "Runners", "coin"]'))
     with pytest.raises(InvalidCardData, match="the word 'coin' marks 2 entries"):
         load_glossary(path)
+
+
+# -- the game with a card file ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_game_plays_a_users_own_card_file(tmp_path: Path, players: int) -> None:
+    """`bellica.load(..., cards=PATH)`: the game holds the edited Starting card, never the
+    original, and random play reaches a result at every player count."""
+    text = CARDS.replace('name = "Gold Eagle of the Tenth"', 'name = "Gilded Eagle"', 1)
+    path = tmp_path / "mine.toml"
+    path.write_text(text, encoding="utf-8")
+    game = bellica.load("para-bellum", players=players, cards=str(path))
+    assert "Gilded Eagle" in {card.name for card in game.table.card}
+    state = game.new_game(seed=players)
+    rng = random.Random(players)
+    names: set[str] = set()
+    for _ in range(20_000):
+        if state.is_terminal:
+            break
+        for view in state.observation(-1)["players_view"]:
+            names |= {cell["card"]["name"] for cell in view["army"]}
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.is_terminal
+    assert state.observation(-1)["result"]["winners"]
+    assert "Gold Eagle of the Tenth" not in names
+
+
+def test_the_game_refuses_a_bad_card_file_naming_it(tmp_path: Path) -> None:
+    path = _file(tmp_path, 'colour = "gold"\nleft = "closed"', 'colour = "red"\nleft = "closed"')
+    with pytest.raises(InvalidCardData) as caught:
+        bellica.load("para-bellum", cards=str(path))
+    assert str(caught.value).startswith(f"{path}: {HASTATI}colour: ")
