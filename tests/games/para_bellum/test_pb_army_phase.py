@@ -4,7 +4,6 @@ tests (docs/rules/para-bellum.md, rulings 4–9, 15, 19–24, 33, 42)."""
 
 from __future__ import annotations
 
-from bellica.games.para_bellum.state import ParaState
 from pb_rules_helpers import (
     LINE,
     START,
@@ -19,6 +18,8 @@ from pb_rules_helpers import (
     top,
     uid,
 )
+
+from bellica.games.para_bellum.state import ParaState
 
 
 def greys(state: ParaState, side: int = 0) -> dict[int, int]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from bellica.games.para_bellum.state import ParaState
 from pb_rules_helpers import (
     START,
     cell,
@@ -18,6 +17,8 @@ from pb_rules_helpers import (
     top,
     uid,
 )
+
+from bellica.games.para_bellum.state import ParaState
 
 # Two complete Legions: gold through the Start on row 0, and green above it on row 1.
 GOLD = {cell(0, -1): "Gold Left", cell(0, 1): "Gold Right"}

@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from bellica.games.para_bellum.state import ParaState
 from pb_rules_helpers import game, play, position, top
 
 from bellica.games.para_bellum.cards import COLOURS, load_cards
+from bellica.games.para_bellum.state import ParaState
 
 SHAPES_PER_COLOUR = 9  # the test cards: nine shapes of each colour for every player count
 

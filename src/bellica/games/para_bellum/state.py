@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from bellica.core import Action, Outcome, State
 from bellica.core.cards import PRIVATE, PUBLIC, SECRET, Family, Zones
 from bellica.core.events import Event
-from bellica.core.stack import Task
+from bellica.core.stack import StackDriven, Task
 
 if TYPE_CHECKING:
     from bellica.games.para_bellum.game import ParaBellum
@@ -72,7 +72,7 @@ def zone_families(players: int) -> list[Family]:
     ]
 
 
-class ParaState(State):
+class ParaState(StackDriven, State):
     """One position of Para Bellum. Zones hold card uids; each army's grid is `grid[side]`
     (cell → uid, EMPTY for none), its dice `grey[side][cell]`, `red[side][junction]` (0: an
     empty slot) and `general[side]`; `banner[side][type]` is the slot a banner sits on ("" when
@@ -193,21 +193,6 @@ class ParaState(State):
         return side
 
     # -- the contract ----------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        if self.winners is not None or not self.stack:
-            return None
-        return self.stack[-1].side  # type: ignore[attr-defined, no-any-return]
-
-    @property
-    def mid_move(self) -> bool:
-        stack = self.stack
-        return bool(stack) and stack[-1].mid_move
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.winners is not None
-
     def _legal_actions(self) -> list[Action]:
         from bellica.games.para_bellum.rules.flow import legal_actions
 
