@@ -217,6 +217,13 @@ class ParaState(StackDriven, State):
 
         observation_tensor(self, seat, out)
 
+    def _public_words(self, action: Action) -> str | None:
+        """A Requisition tucks a card from the hand under the Army deck, an objective put back
+        goes under its deck: the others read that a card went, not which."""
+        from bellica.games.para_bellum.view import public_words
+
+        return public_words(self, action)
+
     def _describe(self, caused: list[tuple[Any, ...]]) -> list[Event]:
         from bellica.games.para_bellum.events import events
 
