@@ -135,3 +135,35 @@ def test_no_lord_ever_receives_a_chest_value_it_has_not_seen() -> None:
                         if uid is not None and game.chest_kind[uid]:  # type: ignore[attr-defined]
                             assert state.knows(seat, uid), (seat, word)
     assert shown_values and told_values  # the check can fail: values reach those who know
+
+
+def test_no_general_ever_receives_an_opponents_hand_but_sees_a_teammates() -> None:
+    """Para Bellum at four over the wire: in every view of a whole game, an opponent's hand
+    cards appear only when everybody saw them taken from the Battle Line, while a teammate's
+    hand is shown in full."""
+    from bellica.core.config import GameConfig
+    from bellica.server.store import GameRow, SeatRow
+    from bellica.server.tables import Table
+
+    game = bellica.load("para-bellum", players=4, options={"round_limit": 4})
+    row = GameRow("hands", GameConfig.of_game(game), 6, [SeatRow("human")] * 4, "", "")
+    t = Table.open(row)
+    chooser = random.Random(6)
+    teammates_seen = 0
+    while not t.state.is_terminal:
+        t.apply(chooser.choice(t.state.legal_actions()))
+        state: Any = t.state
+        for seat in range(4):
+            message = t.view(seat)
+            shown = json.dumps([message["observation"], message["legal"]])
+            for side in range(4):
+                if side == seat:
+                    continue
+                hand = [game.token(u) for u in state.hand[side]]  # type: ignore[attr-defined]
+                if side % 2 == seat % 2:  # a teammate
+                    teammates_seen += all(f'"{tok}"' in shown for tok in hand) and bool(hand)
+                    continue
+                for uid, tok in zip(state.hand[side], hand, strict=True):
+                    if uid not in state.known[side]:
+                        assert f'"{tok}"' not in shown, f"seat {seat} sees {tok} of {side}"
+    assert teammates_seen  # the check can fail: a teammate's hand does reach the seat

@@ -3,8 +3,9 @@ settled, and the page the docs show is the text the game returns."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
+
+from rules_doc_checks import assert_rulings_cite_tests, rulings_rows
 
 import bellica
 
@@ -15,24 +16,13 @@ COPY = ROOT / "src" / "bellica" / "games" / "bellum_magia" / "rules.md"
 
 
 def _rows() -> list[str]:
-    rules = bellica.load("bellum-magia").rules_text()
-    table = rules.split("\n## Rulings", 1)[1]  # the rulings table, not the Balance table
-    return [line for line in table.splitlines() if re.match(r"\| \d+ \|", line)]
+    return rulings_rows("bellum-magia")
 
 
 def test_every_ruling_names_a_test_that_exists() -> None:
     """Each row of the rulings table, numbered in order, has six columns and cites tests
     defined in this folder."""
-    rows = _rows()
-    assert len(rows) >= 37
-    assert [int(row.split("|")[1]) for row in rows] == list(range(1, len(rows) + 1))
-    source = "\n".join(p.read_text(encoding="utf-8") for p in HERE.glob("test_*.py"))
-    for row in rows:
-        assert row.count(" | ") == 5, row
-        named = re.findall(r"`(test_\w+)`", row.split(" | ")[-1])
-        assert named, row
-        for name in named:
-            assert f"def {name}(" in source, f"{name} is cited but not defined"
+    assert_rulings_cite_tests("bellum-magia", HERE, 37)
 
 
 def test_the_issue_rulings_are_settled() -> None:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from bellica.core import Action, Outcome, State
 from bellica.core.cards import PUBLIC, SECRET, Family, Zones
 from bellica.core.events import Event
-from bellica.core.stack import Task
+from bellica.core.stack import StackDriven, Task
 
 if TYPE_CHECKING:
     from bellica.games.bellum_magia.game import BellumMagia
@@ -64,7 +64,7 @@ def zone_families(lords: int) -> list[Family]:
     ]
 
 
-class MagiaState(State):
+class MagiaState(StackDriven, State):
     """One position of Bellum Magia. Zones hold uids (a pile's top is its last item); a chest's
     value is `value[uid]`, and `seen[seat]` holds the chests whose value that seat knows;
     `lines[lord]` are the lord's six horde lines summed; `stack` holds the work still to do,
@@ -182,21 +182,6 @@ class MagiaState(State):
         return side
 
     # -- the contract ----------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        if self.winners is not None or not self.stack:
-            return None
-        return self.stack[-1].side  # type: ignore[attr-defined, no-any-return]
-
-    @property
-    def mid_move(self) -> bool:
-        stack = self.stack
-        return bool(stack) and stack[-1].mid_move
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.winners is not None
-
     def _legal_actions(self) -> list[Action]:
         from bellica.games.bellum_magia.rules.flow import legal_actions
 

@@ -103,9 +103,24 @@ class ParaBellum(CardGame):
         self.full = [isinstance(c, Army) and c.full for c in kinds]
         self.cornicine = [c.cornicine or "" if isinstance(c, Army) else "" for c in kinds]
         self.mounted = [c.mounted or "" if isinstance(c, Army) else "" for c in kinds]
+        # The rule changes each card makes while in play (an Event's for its round).
+        self.rules: list[dict[str, int]] = [{} for _ in kinds]
+        for uid, c in enumerate(kinds):
+            if isinstance(c, Command):
+                self.rules[uid] = {str(k): v for k, v in c.rule.items()}
+            elif isinstance(c, Event):
+                self.rules[uid] = {str(k): v for k, v in c.modifiers.items()}
         colour_index = {c: i for i, c in enumerate(COLOURS)}
         self.colour_bit = [1 << colour_index[c.colour] if isinstance(c, Army) else 0 for c in kinds]
         self.texts = [card_text(c) for c in kinds]
+        self.points = [c.points if isinstance(c, Objective) else 0 for c in kinds]
+        # Each Order's options as whole costs: the Command action's and the option's own.
+        self.order_costs = [
+            [list(cards.basic.command) + list(o.cost) for o in c.options]
+            if isinstance(c, Command)
+            else []
+            for c in kinds
+        ]
         self.basic = cards.basic
         self.tokens_per_turn = ACTION_TOKENS[players]
         self.round_limit: int = self.options["round_limit"]

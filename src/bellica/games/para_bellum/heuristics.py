@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 
 from bellica.core import Action, Rng
-from bellica.games.para_bellum.rules.scoring import score
 from bellica.games.para_bellum.state import ParaState
 
 RED = 1.5  # a red die: actions to come, and maybe a Mounted Commander's points
@@ -37,7 +36,10 @@ def evaluate(state: ParaState) -> list[float]:
 
 
 def _worth(state: ParaState, side: int) -> float:
-    points, _ = score(state, side)
+    """The score as it stands, roughly (grey dice, objectives met, victory points; the
+    Cornicines and Mounted Commanders left to the end), plus what the army promises."""
+    worth = state.game.points
+    points = sum(state.grey[side]) + state.vp[side] + sum(worth[u] for u in state.met[side])
     red = sum(1 for v in state.red[side] if v)
     return (
         points

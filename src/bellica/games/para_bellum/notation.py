@@ -21,6 +21,7 @@ from bellica.games.para_bellum.cards import (
 )
 from bellica.games.para_bellum.rules import flow as _flow  # noqa: F401 (task kinds)
 from bellica.games.para_bellum.rules import setup as _setup  # noqa: F401 (the set-up's)
+from bellica.games.para_bellum.rules.grid import completed_legions
 from bellica.games.para_bellum.state import (
     CELLS,
     EMPTY,
@@ -144,6 +145,10 @@ def read_position(game: ParaBellum, text: str) -> ParaState:
             raise InvalidPosition(f"scores: {players} whole numbers")
         state.scores = tuple(float(s) for s in scores)
     lines.done()
+    for side in range(players):
+        runs = completed_legions(state, side)
+        state.legions[side] = len(runs)
+        state.bigs[side] = sum(1 for run in runs if len(run) >= 3)
     _check(state)
     return state
 
@@ -167,6 +172,7 @@ def _read_player(state: ParaState, side: int, lines: PositionLines) -> None:
                 f"grid {side}: {token[:20]!r} is not an Army card or Special Unit"
             )
         grid[cell] = uid
+        state.occupied[side] |= 1 << cell
     for name, values, size in (
         ("grey", state.grey[side], CELLS),
         ("red", state.red[side], JUNCTIONS),

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from bellica.core import Action, Outcome, State
 from bellica.core.cards import PRIVATE, PUBLIC, SECRET, Family, Zones
 from bellica.core.events import Event
-from bellica.core.stack import Task
+from bellica.core.stack import StackDriven, Task
 
 if TYPE_CHECKING:
     from bellica.games.para_bellum.game import ParaBellum
@@ -72,7 +72,7 @@ def zone_families(players: int) -> list[Family]:
     ]
 
 
-class ParaState(State):
+class ParaState(StackDriven, State):
     """One position of Para Bellum. Zones hold card uids; each army's grid is `grid[side]`
     (cell → uid, EMPTY for none), its dice `grey[side][cell]`, `red[side][junction]` (0: an
     empty slot) and `general[side]`; `banner[side][type]` is the slot a banner sits on ("" when
@@ -87,6 +87,7 @@ class ParaState(State):
         "banner",
         "battle",
         "battle_line",
+        "bigs",
         "blazons",
         "box",
         "coins",
@@ -99,15 +100,18 @@ class ParaState(State):
         "event_deck",
         "events_done",
         "first",
+        "force",
         "general",
         "grey",
         "grid",
         "hand",
         "known",
         "legion_take",
+        "legions",
         "met",
         "objective_deck",
         "objectives",
+        "occupied",
         "permanents",
         "phase",
         "reason",
@@ -141,6 +145,7 @@ class ParaState(State):
         self.ending = -1  # the Ending Player, once the end is triggered
         self.colour = [""] * players  # each player's starting colour
         self.grid = [[EMPTY] * CELLS for _ in range(players)]
+        self.occupied = [0] * players  # per army, bit `cell` set when a card lies there
         self.grey = [[0] * CELLS for _ in range(players)]
         self.red = [[0] * JUNCTIONS for _ in range(players)]
         self.general = [0] * players
@@ -148,6 +153,8 @@ class ParaState(State):
         self.coins = [0] * players
         self.vp = [0] * players  # victory-point tokens
         self.blazons = [0] * players  # bit per colour index
+        self.legions = [0] * players  # complete Legions in each army (worked out from the grid)
+        self.bigs = [0] * players  # of them, Big Legions
         self.actions_left = 0
         self.used: list[int] = []  # permanents whose action was used this turn
         self.disabled: list[int] = []  # permanents face down until their owner's turn ends
@@ -158,6 +165,7 @@ class ParaState(State):
         self.known: list[list[int]] = [[] for _ in range(players)]  # hand cards all saw taken
         self.tucked: list[list[int]] = [[] for _ in range(players)]  # put under the Army deck
         self.runner = [0] * players  # 4 players: each runner's distance from home
+        self.force: list[dict[str, int] | None] = [None] * players  # rules.modifiers
         self.stack: list[Task] = []
         self.winners: tuple[int, ...] | None = None
         self.scores: tuple[float, ...] = ()
@@ -185,21 +193,6 @@ class ParaState(State):
         return side
 
     # -- the contract ----------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        if self.winners is not None or not self.stack:
-            return None
-        return self.stack[-1].side  # type: ignore[attr-defined, no-any-return]
-
-    @property
-    def mid_move(self) -> bool:
-        stack = self.stack
-        return bool(stack) and stack[-1].mid_move
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.winners is not None
-
     def _legal_actions(self) -> list[Action]:
         from bellica.games.para_bellum.rules.flow import legal_actions
 
@@ -223,6 +216,13 @@ class ParaState(State):
         from bellica.games.para_bellum.tensor import observation_tensor
 
         observation_tensor(self, seat, out)
+
+    def _public_words(self, action: Action) -> str | None:
+        """A Requisition tucks a card from the hand under the Army deck, an objective put back
+        goes under its deck: the others read that a card went, not which."""
+        from bellica.games.para_bellum.view import public_words
+
+        return public_words(self, action)
 
     def _describe(self, caused: list[tuple[Any, ...]]) -> list[Event]:
         from bellica.games.para_bellum.events import events
@@ -251,6 +251,7 @@ class ParaState(State):
         new.ending = self.ending
         new.colour = self.colour[:]
         new.grid = [row[:] for row in self.grid]
+        new.occupied = self.occupied[:]
         new.grey = [row[:] for row in self.grey]
         new.red = [row[:] for row in self.red]
         new.general = self.general[:]
@@ -258,6 +259,8 @@ class ParaState(State):
         new.coins = self.coins[:]
         new.vp = self.vp[:]
         new.blazons = self.blazons[:]
+        new.legions = self.legions[:]
+        new.bigs = self.bigs[:]
         new.actions_left = self.actions_left
         new.used = self.used[:]
         new.disabled = self.disabled[:]
@@ -268,6 +271,7 @@ class ParaState(State):
         new.known = [k[:] for k in self.known]
         new.tucked = [t[:] for t in self.tucked]
         new.runner = self.runner[:]
+        new.force = self.force[:]
         new.stack = self.stack[:]
         new.winners = self.winners
         new.scores = self.scores

@@ -156,6 +156,21 @@ def pay_options(
 
 def affordable(state: ParaState, side: int, items: list[Cost]) -> bool:
     """Whether every item of a cost can be paid, one after another."""
+    if not items:
+        return True
+    if len(items) == 1:  # the common case, without building the options
+        item = items[0]
+        if item.coins:
+            return state.coins[side] >= item.coins
+        pips = item.pips or 0
+        if item.die == GENERAL:
+            return state.general[side] - 1 >= pips
+        coins = 0 if modifier(state, side, "no_coins") > 0 else state.coins[side]
+        values = state.red[side] if item.die == "red" else state.grey[side]
+        if item.banner:
+            slot = state.banner[side][item.banner]
+            return bool(slot) and value(state, side, slot) + coins >= pips
+        return coins >= pips or any(v + coins >= pips for v in values if v)
     return _payable(state, side, list(items), {}, state.coins[side])
 
 

@@ -18,7 +18,8 @@ from bellica.games.para_bellum.rules.dice import (
     set_value,
     value,
 )
-from bellica.games.para_bellum.rules.modifiers import modifier
+from bellica.games.para_bellum.rules.grid import occupy
+from bellica.games.para_bellum.rules.modifiers import modifier, rules_changed
 from bellica.games.para_bellum.state import ParaState
 
 NO_COST: list[Cost] = []
@@ -251,6 +252,7 @@ class Strike(Decision):
 
     def choose(self, state: ParaState, action: Action) -> None:
         uid = state.game.actions.uid(action)
+        rules_changed(state)
         if self.verb == "disable":
             state.disabled.append(uid)
         else:
@@ -259,7 +261,8 @@ class Strike(Decision):
                     state.permanents[side].remove(uid)
                 grid = state.grid[side]
                 if uid in grid:
-                    grid[grid.index(uid)] = -1
+                    occupy(state, side, grid.index(uid), -1)
+                    state.army[side].remove(uid)
             state.discard.append(uid)
             if uid in state.disabled:
                 state.disabled.remove(uid)
@@ -292,4 +295,5 @@ class FreeConstruct(Decision):
             uid = state.game.actions.uid(action)
             leave_hand(state, self.side, uid)
             state.permanents[self.side].append(uid)
+            rules_changed(state)
             state.caused.append(("deploy", self.side, uid))

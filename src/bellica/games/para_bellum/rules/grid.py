@@ -16,6 +16,14 @@ def neighbour(cell: int, step: int) -> int:
     return other if 0 <= other < CELLS else -1
 
 
+# Each cell's neighbours (left, right, below, above: -1 off the grid), and those on the grid.
+SIDES = tuple(tuple(neighbour(c, s) for s in (-1, 1, -WIDTH, WIDTH)) for c in range(CELLS))
+AROUND = tuple(
+    tuple(n for n in (neighbour(c, s) for s in (-1, 1, -WIDTH, WIDTH)) if n >= 0)
+    for c in range(CELLS)
+)
+
+
 def occupied(grid: list[int], cell: int) -> bool:
     return cell >= 0 and grid[cell] != EMPTY
 
@@ -29,9 +37,8 @@ def can_place(state: ParaState, side: int, uid: int, cell: int) -> bool:
     grid = state.grid[side]
     if grid[cell] != EMPTY:
         return False
-    left, right = neighbour(cell, -1), neighbour(cell, 1)
-    below, above = neighbour(cell, -ROW_ABOVE), neighbour(cell, ROW_ABOVE)
-    if not any(occupied(grid, n) for n in (left, right, below, above)):
+    left, right, below, above = SIDES[cell]
+    if not any(grid[n] != EMPTY for n in AROUND[cell]):
         return False
     special = game.is_special
     if special[uid]:
@@ -61,18 +68,37 @@ def can_place(state: ParaState, side: int, uid: int, cell: int) -> bool:
     return True
 
 
+FULL = (1 << CELLS) - 1
+FIRST_COLUMN = sum(1 << (row * WIDTH) for row in range(CELLS // WIDTH))
+LAST_COLUMN = FIRST_COLUMN << (WIDTH - 1)
+
+
 def open_cells(state: ParaState, side: int) -> list[int]:
-    """The empty cells touching `side`'s army (where any card might go)."""
-    grid = state.grid[side]
+    """The empty cells touching `side`'s army (where any card might go), from its bit set of
+    occupied cells shifted one step each way."""
+    occupied = state.occupied[side]
+    around = (
+        ((occupied << 1) & ~FIRST_COLUMN)
+        | ((occupied >> 1) & ~LAST_COLUMN)
+        | (occupied << WIDTH)
+        | (occupied >> WIDTH)
+    )
+    free = around & ~occupied & FULL
     out = []
-    for cell in range(CELLS):
-        if grid[cell] != EMPTY:
-            continue
-        for step in (-1, 1, -ROW_ABOVE, ROW_ABOVE):
-            if occupied(grid, neighbour(cell, step)):
-                out.append(cell)
-                break
+    while free:
+        low = free & -free
+        out.append(low.bit_length() - 1)
+        free ^= low
     return out
+
+
+def occupy(state: ParaState, side: int, cell: int, uid: int) -> None:
+    """A card lies on `cell` (EMPTY: the cell is cleared)."""
+    state.grid[side][cell] = uid
+    if uid == EMPTY:
+        state.occupied[side] &= ~(1 << cell)
+    else:
+        state.occupied[side] |= 1 << cell
 
 
 def legion(state: ParaState, side: int, cell: int) -> list[int]:

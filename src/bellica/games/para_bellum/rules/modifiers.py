@@ -1,5 +1,5 @@
 """Rule changes in force for a player: the round's Event and its face-up Permanents and
-Special Units."""
+Special Units, summed once and kept until one of them changes."""
 
 from __future__ import annotations
 
@@ -8,16 +8,26 @@ from bellica.games.para_bellum.state import ParaState
 
 def modifier(state: ParaState, side: int, key: str) -> int:
     """The summed change to one rule (a key of cards.MODIFIERS) for `side` now."""
-    game = state.game
-    card = game.table.card
-    total = 0
-    for uid in state.event:
-        total += card[uid].modifiers.get(key, 0)
+    force = state.force[side]
+    if force is None:
+        force = state.force[side] = in_force(state, side)
+    return force.get(key, 0)
+
+
+def in_force(state: ParaState, side: int) -> dict[str, int]:
+    """Every rule change for `side`: the Event's, its face-up Permanents' and Special Units'."""
+    rules = state.game.rules
+    total: dict[str, int] = {}
     disabled = state.disabled
-    for uid in state.permanents[side]:
-        if uid not in disabled:
-            total += card[uid].rule.get(key, 0)
-    for uid in state.grid[side]:
-        if uid >= 0 and game.is_special[uid] and uid not in disabled:
-            total += card[uid].rule.get(key, 0)
+    pieces = [*state.event, *state.permanents[side], *state.army[side]]
+    for uid in pieces:
+        rule = rules[uid]
+        if rule and uid not in disabled:
+            for key, value in rule.items():
+                total[key] = total.get(key, 0) + value
     return total
+
+
+def rules_changed(state: ParaState) -> None:
+    """An Event, a Permanent or a Special Unit came, went, or turned: work them out again."""
+    state.force = [None] * state.game.players

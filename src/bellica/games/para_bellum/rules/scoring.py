@@ -11,9 +11,10 @@ from bellica.games.para_bellum.state import CELLS, EMPTY, OVER, START_CELL, WIDT
 def measure(state: ParaState, side: int, kind: str) -> int:
     """How much of an objective's kind `side` has now."""
     game = state.game
-    if kind in ("legions", "big_legions"):
-        runs = completed_legions(state, side)
-        return len(runs) if kind == "legions" else sum(1 for r in runs if len(r) >= 3)
+    if kind == "legions":
+        return state.legions[side]
+    if kind == "big_legions":
+        return state.bigs[side]
     if kind == "blazons":
         return bin(state.blazons[side]).count("1")
     if kind == "red_dice":
@@ -48,11 +49,13 @@ def objectives_of(state: ParaState, side: int) -> list[int]:
 def check_objectives(state: ParaState) -> None:
     """Every objective met now is fulfilled (turned face up if it was secret), for good."""
     game = state.game
+    card_of = game.table.card
     for side in range(game.players):
+        met = state.met[side]
         for uid in objectives_of(state, side):
-            if uid in state.met[side]:
+            if uid in met:
                 continue
-            card = game.table.card[uid]
+            card = card_of[uid]
             assert isinstance(card, Objective)
             if measure(state, side, card.kind) >= card.at_least:
                 state.met[side].append(uid)

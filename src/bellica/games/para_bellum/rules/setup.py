@@ -10,6 +10,7 @@ from bellica.core import Action
 from bellica.core.stack import Count, Decision, Side, Step, advance
 from bellica.games.para_bellum.rules import TASKS
 from bellica.games.para_bellum.rules.effects import TakeCommand
+from bellica.games.para_bellum.rules.grid import occupy
 from bellica.games.para_bellum.rules.turn import begin_turn, refill_line
 from bellica.games.para_bellum.state import START_CELL, ParaState
 
@@ -94,7 +95,7 @@ def take_start(state: ParaState, side: int, uid: int) -> None:
     game = state.game
     state.colour[side] = game.colour[uid]
     state.box.remove(uid)
-    state.grid[side][START_CELL] = uid
+    occupy(state, side, START_CELL, uid)
     state.army[side].append(uid)
     state.caused.append(("start", side, uid))
 

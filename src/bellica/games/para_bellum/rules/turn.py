@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from bellica.core import Action
 from bellica.core.stack import Card, Count, Decision, Number, Side, Step, Task, Word
-from bellica.games.para_bellum.cards import COLOURS, Alliance, Command
+from bellica.games.para_bellum.cards import COLOURS, Alliance
 from bellica.games.para_bellum.rules import TASKS
 from bellica.games.para_bellum.rules.dice import add_die, affordable, count, dice, set_value
 from bellica.games.para_bellum.rules.effects import (
@@ -19,17 +19,20 @@ from bellica.games.para_bellum.rules.effects import (
     push_payment,
 )
 from bellica.games.para_bellum.rules.grid import (
+    SIDES,
     can_place,
     is_complete,
     junctions_made,
     legion,
+    occupy,
     open_cells,
 )
-from bellica.games.para_bellum.rules.modifiers import modifier
+from bellica.games.para_bellum.rules.modifiers import modifier, rules_changed
 from bellica.games.para_bellum.state import (
     ACTIONS,
     ARMY,
     CELLS,
+    EMPTY,
     FIVE_COLOURS_VP,
     HAND_LIMIT,
     START_CELL,
@@ -97,17 +100,17 @@ def begin_turn(state: ParaState, side: int) -> None:
     Action phase and the end of the turn wait on the stack."""
     state.active = side
     state.turn += 1
-    if side == state.first:
-        state.round += 1
-        reveal_event(state)
     state.phase = ARMY
     state.used = []
     state.legion_take = False
-    state.actions_left = state.game.tokens_per_turn + modifier(state, side, "actions")
     state.caused.append(("turn", side, state.turn))
     state.stack.append(EndTurn(side))
     state.stack.append(ActionPhase(side))
     state.stack.append(ArmyPhase(side))
+    if side == state.first:  # the Event's reveal effects go above the turn: they come first
+        state.round += 1
+        reveal_event(state)
+    state.actions_left = state.game.tokens_per_turn + modifier(state, side, "actions")
 
 
 def reveal_event(state: ParaState) -> None:
@@ -115,10 +118,12 @@ def reveal_event(state: ParaState) -> None:
     player, the first player first."""
     if state.event:
         state.zones.family("events_done")[0].append(state.event.pop())
+        rules_changed(state)
     if not state.event_deck:
         return
     uid = state.event_deck.pop()
     state.event.append(uid)
+    rules_changed(state)
     state.caused.append(("event", uid))
     game = state.game
     order = [(state.first + i) % game.players for i in range(game.players)]
@@ -143,13 +148,47 @@ class ArmyPhase(Decision):
 
 
 def placements(state: ParaState, side: int) -> list[Action]:
+    """Every Army card of the hand on every cell it fits (rules.grid.can_place), worked out
+    once per cell: the colour and the edges its neighbours ask for."""
     game = state.game
     place_action = game.actions.place
-    cells = open_cells(state, side)
+    army_cards = sorted(u for u in state.hand[side] if game.is_army[u])
+    if not army_cards:
+        return []
+    grid = state.grid[side]
+    special, colour_of = game.is_special, game.colour
+    left_open, right_open = game.left_open, game.right_open
+    wanted = []
+    for cell in open_cells(state, side):
+        left, right, below, _ = SIDES[cell]
+        if below >= 0 and grid[below] != EMPTY and special[grid[below]]:
+            continue
+        colour, need_left, need_right = "", None, None
+        fits = True
+        for other, is_left in ((left, True), (right, False)):
+            if other < 0 or grid[other] == EMPTY:
+                continue
+            uid = grid[other]
+            if special[uid] or (colour and colour_of[uid] != colour):
+                fits = False
+                break
+            colour = colour_of[uid]
+            if is_left:
+                need_left = right_open[uid]
+            else:
+                need_right = left_open[uid]
+        if fits:
+            wanted.append((cell, colour, need_left, need_right))
     out = []
-    for uid in sorted(state.hand[side]):
-        if game.is_army[uid]:
-            out += [place_action(uid, c) for c in cells if can_place(state, side, uid, c)]
+    for uid in army_cards:
+        colour, lo, ro = colour_of[uid], left_open[uid], right_open[uid]
+        for cell, need, need_left, need_right in wanted:
+            if (
+                (not need or need == colour)
+                and (need_left is None or need_left == lo)
+                and (need_right is None or need_right == ro)
+            ):
+                out.append(place_action(uid, cell))
     return out
 
 
@@ -159,8 +198,10 @@ def place(state: ParaState, side: int, uid: int, cell: int) -> None:
     Bonus and Morale tests for the opponents; then each Centurion it completes gets a red die
     and a banner."""
     game = state.game
-    state.grid[side][cell] = uid
+    occupy(state, side, cell, uid)
     state.army[side].append(uid)
+    if game.rules[uid]:
+        rules_changed(state)
     state.caused.append(("place", side, uid, cell))
     junctions = junctions_made(state, side, cell)
     if junctions:
@@ -171,6 +212,8 @@ def place(state: ParaState, side: int, uid: int, cell: int) -> None:
     if not is_complete(state, side, run):
         return
     colour = game.colour[uid]
+    state.legions[side] += 1
+    state.bigs[side] += len(run) >= 3
     state.caused.append(("legion", side, tuple(run), colour))
     low = False
     for c in run:
@@ -278,41 +321,52 @@ class ActionPhase(Decision):
 
 
 def action_choices(state: ParaState, side: int) -> list[Action]:
+    """The actions `side` can pay for now, in a fixed order: Command cards from the hand
+    (Orders, Permanents, Special Units on each cell they fit), the basic actions, Requisition
+    of each Army card, the Permanents' actions, and at four players the Alliance and Runner."""
     game = state.game
     space = game.actions
     card, plain = space.card, space.plain
-    hand = state.hand[side]
+    hand = sorted(state.hand[side])
     out: list[Action] = []
-    can = {name: affordable(state, side, cost_of(state, side, name)) for name in BASICS}
-    for uid in sorted(hand):
+    payable: dict[str, bool] = {}
+
+    def can(name: str) -> bool:
+        found = payable.get(name)
+        if found is None:
+            found = payable[name] = affordable(state, side, cost_of(state, side, name))
+        return found
+
+    commands = [u for u in hand if game.is_command[u]]
+    for uid in commands:
         entry = game.table.card[uid]
-        if not isinstance(entry, Command):
-            continue
         if entry.type == "order":
-            if can["command"] and any(
-                affordable(state, side, game.basic.command + list(o.cost)) for o in entry.options
+            if can("command") and any(
+                affordable(state, side, costs) for costs in game.order_costs[uid]
             ):
                 out.append(card("play", uid))
+        elif not can("deploy"):
+            continue
         elif entry.type == "permanent":
-            if can["deploy"]:
-                out.append(card("play", uid))
-        elif can["deploy"]:
+            out.append(card("play", uid))
+        else:
             cells = open_cells(state, side)
             out += [space.place(uid, c) for c in cells if can_place(state, side, uid, c)]
-    if can["muster"] and state.army_deck:
+    if state.army_deck and can("muster"):
         out.append(plain("muster"))
-    if can["empower"] and dice(state, side, "grey") and _empower_room(state, side):
+    if _empower_room(state, side) and can("empower"):
         out.append(plain("empower"))
-    if can["consult"] and state.battle_line:
+    if state.battle_line and can("consult"):
         out.append(plain("consult"))
-    if motivators(state, side):
+    if any(state.red[side]) and motivators(state, side):
         out.append(plain("motivate"))
-    out += [card("requisition", u) for u in sorted(hand) if game.is_army[u]]
-    for uid in _with_actions(state, side):
-        if uid not in state.used and affordable(
-            state, side, cost_of(state, side, f"use-{game.token(uid)}")
-        ):
-            out.append(card("use", uid))
+    out += [card("requisition", u) for u in hand if game.is_army[u]]
+    if state.permanents[side] or len(state.army[side]) > 1:
+        for uid in _with_actions(state, side):
+            if uid not in state.used and affordable(
+                state, side, cost_of(state, side, f"use-{game.token(uid)}")
+            ):
+                out.append(card("use", uid))
     if game.teamed:
         alliance = state.alliances[game.team_of(side)]
         if affordable(state, side, cost_of(state, side, f"alliance-{game.token(alliance)}")):
@@ -478,6 +532,7 @@ class Deploy(Step):
             place(state, side, uid, self.cell)
         else:
             state.permanents[side].append(uid)
+            rules_changed(state)
 
 
 @TASKS.kind("motivate")
@@ -573,7 +628,9 @@ class PassTurn(Step):
 
         game = state.game
         mine = set(state.permanents[self.side]) | set(state.grid[self.side])
-        state.disabled = [u for u in state.disabled if u not in mine]
+        if any(u in mine for u in state.disabled):
+            state.disabled = [u for u in state.disabled if u not in mine]
+            rules_changed(state)
         after = next_player(state, self.side)
         if state.ending >= 0 and after == state.ending:
             finish(state, "")
