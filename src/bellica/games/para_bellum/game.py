@@ -12,7 +12,6 @@ from bellica.games.para_bellum import INFO
 from bellica.games.para_bellum import actions as act
 from bellica.games.para_bellum.cards import (
     BANNERS,
-    COLOURS,
     Alliance,
     Army,
     Battle,
@@ -110,8 +109,6 @@ class ParaBellum(CardGame):
                 self.rules[uid] = {str(k): v for k, v in c.rule.items()}
             elif isinstance(c, Event):
                 self.rules[uid] = {str(k): v for k, v in c.modifiers.items()}
-        colour_index = {c: i for i, c in enumerate(COLOURS)}
-        self.colour_bit = [1 << colour_index[c.colour] if isinstance(c, Army) else 0 for c in kinds]
         self.texts = [card_text(c) for c in kinds]
         self.points = [c.points if isinstance(c, Objective) else 0 for c in kinds]
         # Each Order's options as whole costs: the Command action's and the option's own.

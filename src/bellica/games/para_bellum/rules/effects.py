@@ -99,7 +99,7 @@ class Do(Step):
 
 def do(state: ParaState, side: int, effect: Effect, source: int) -> None:
     """One effect: at once, or a decision put on the stack."""
-    from bellica.games.para_bellum.rules.turn import draw_army, morale_test
+    from bellica.games.para_bellum.rules.turn import MoraleTest, draw_army
 
     game = state.game
     verb, n = effect.verb, effect.amount
@@ -121,7 +121,7 @@ def do(state: ParaState, side: int, effect: Effect, source: int) -> None:
             state.actions_left += n
     elif verb == "morale":
         for other in reversed(game.opponents(side)):
-            state.stack.append(morale_test(other, n))
+            state.stack.append(MoraleTest(other, n))
     elif verb == "harass":
         for other in reversed(game.opponents(side)):
             state.stack.append(ChooseDie(other, "harass", n))

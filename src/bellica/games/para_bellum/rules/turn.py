@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bellica.core import Action
-from bellica.core.stack import Card, Count, Decision, Number, Side, Step, Task, Word
+from bellica.core.stack import Card, Count, Decision, Number, Side, Step, Word
 from bellica.games.para_bellum.cards import COLOURS, Alliance
 from bellica.games.para_bellum.rules import TASKS
 from bellica.games.para_bellum.rules.dice import add_die, affordable, count, dice, set_value
@@ -230,7 +230,7 @@ def place(state: ParaState, side: int, uid: int, cell: int) -> None:
     if len(run) >= 3:
         full = sum(1 for c in run if game.full[state.grid[side][c]])
         for other in reversed(game.opponents(side)):
-            state.stack.append(morale_test(other, full))
+            state.stack.append(MoraleTest(other, full))
         battle = state.battle[0]
         if colour == state.colour[side]:
             state.stack.append(ChooseBonus(side, battle))
@@ -273,10 +273,6 @@ class ChooseBonus(Decision):
 
     def choose(self, state: ParaState, action: Action) -> None:
         push_effects(state, self.side, self.battle, action.kind[len("bonus_") :])
-
-
-def morale_test(side: int, bonus: int) -> Task:
-    return MoraleTest(side, bonus)
 
 
 @TASKS.kind("morale_test")
@@ -373,9 +369,6 @@ def action_choices(state: ParaState, side: int) -> list[Action]:
             out.append(plain("alliance"))
         out.append(plain("runner"))
     return out
-
-
-BASICS = ("command", "deploy", "muster", "empower", "consult")
 
 
 def _empower_room(state: ParaState, side: int) -> bool:
