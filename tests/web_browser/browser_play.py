@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import urllib.request
 from typing import Any
 
 # Imperio Bellum's set-up shortcuts: one button deploys a whole formation or reserve.
@@ -150,3 +152,15 @@ def bellum_step(page: Any) -> str:
         return "card"
     click_and_wait(page, first_action(page))
     return "button"
+
+
+def glossary_keys_used(page: Any, url: str, game_id: str, root: str) -> set[str]:
+    """The glossary keys the table tags inside `root` (a CSS selector), checked to be keys of
+    the game's glossary as the server serves it; returns them."""
+    with urllib.request.urlopen(f"{url}/api/rules/{game_id}", timeout=10) as answer:
+        glossary = {entry["key"] for entry in json.load(answer)["glossary"]}
+    script = f"""() => [...document.querySelectorAll("{root} [data-help]")]
+                 .flatMap((node) => node.dataset.help.split(/\\s+/))"""
+    used = set(page.evaluate(script))
+    assert used and used <= glossary, sorted(used - glossary)
+    return used

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import urllib.request
@@ -10,7 +9,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from browser_play import create_in_lobby, moves, wait_table
+from browser_play import create_in_lobby, glossary_keys_used, moves, wait_table
 from browser_server import REPO, Server, screenshot_dir
 
 from bellica.core.record import Record
@@ -136,15 +135,7 @@ def zones_drawn(page: Any) -> None:
 def help_keys_known(page: Any, server: Server, *, hover: bool = False) -> None:
     """Every glossary key the table tags is in the game's glossary; with `hover`, hovering a
     horde value's picture shows that value's entry."""
-    with urllib.request.urlopen(f"{server.url}/api/rules/bellum-magia", timeout=10) as answer:
-        glossary = {entry["key"] for entry in json.load(answer)["glossary"]}
-    used = set(
-        page.evaluate(
-            """() => [...document.querySelectorAll(".magia [data-help]")]
-                 .flatMap((node) => node.dataset.help.split(/\\s+/))"""
-        )
-    )
-    assert used and used <= glossary, sorted(used - glossary)
+    glossary_keys_used(page, server.url, "bellum-magia", ".magia")
     if not hover:
         return
     page.wait_for_function("() => document.documentElement.dataset.helpReady")

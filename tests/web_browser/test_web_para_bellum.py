@@ -3,7 +3,6 @@ table where your teammate's hand shows and the opponents' never do."""
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import urllib.request
@@ -11,7 +10,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from browser_play import create_in_lobby, moves, wait_table
+from browser_play import create_in_lobby, glossary_keys_used, moves, wait_table
 from browser_server import REPO, Server, screenshot_dir
 
 from bellica.core import SPECTATOR
@@ -165,15 +164,7 @@ def zones_drawn(page: Any, players: int) -> None:
 
 def help_keys_known(page: Any, server: Server) -> None:
     """Every glossary key the table tags is in the game's glossary."""
-    with urllib.request.urlopen(f"{server.url}/api/rules/para-bellum", timeout=10) as answer:
-        glossary = {entry["key"] for entry in json.load(answer)["glossary"]}
-    used = set(
-        page.evaluate(
-            """() => [...document.querySelectorAll(".para-bellum [data-help]")]
-                 .flatMap((node) => node.dataset.help.split(/\\s+/))"""
-        )
-    )
-    assert used and used <= glossary, sorted(used - glossary)
+    glossary_keys_used(page, server.url, "para-bellum", ".para-bellum")
 
 
 def worth_a_picture(page: Any) -> bool:

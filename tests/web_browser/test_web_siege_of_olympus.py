@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
-import urllib.request
 from collections import Counter
 from typing import Any
 
 import pytest
-from browser_play import create_in_lobby, first_action, moves, wait_table
+from browser_play import create_in_lobby, first_action, glossary_keys_used, moves, wait_table
 from browser_server import REPO, Server, screenshot_dir
 
 MAX_CLICKS = 900
@@ -115,15 +113,7 @@ def zones_drawn(page: Any) -> None:
 def help_keys_known(page: Any, server: Server, *, hover: bool = False) -> None:
     """Every glossary key the table tags is in the game's glossary; with `hover`, hovering a
     minion's race shows that race's entry."""
-    with urllib.request.urlopen(f"{server.url}/api/rules/siege-of-olympus", timeout=10) as answer:
-        glossary = {entry["key"] for entry in json.load(answer)["glossary"]}
-    used = set(
-        page.evaluate(
-            """() => [...document.querySelectorAll(".siege [data-help]")]
-                 .flatMap((node) => node.dataset.help.split(/\\s+/))"""
-        )
-    )
-    assert used and used <= glossary, sorted(used - glossary)
+    glossary_keys_used(page, server.url, "siege-of-olympus", ".siege")
     if not hover:
         return
     page.wait_for_function("() => document.documentElement.dataset.helpReady")
