@@ -1,29 +1,50 @@
-"""How good a position looks to each player (its score and what its army promises, against the
-best rival side), and the rollout policy."""
+"""How good a position looks to each player (its score, what its army promises and the turns
+it has left, against the best rival side), and the rollout policy."""
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from bellica.core import Action, Rng
-from bellica.games.para_bellum.state import ParaState
-
-RED = 1.5  # a red die: actions to come, and maybe a Mounted Commander's points
-GENERAL = 0.4
-COIN = 0.6
-CARD = 0.8  # a card in hand
-BLAZON = 0.8
-SCALE = 15.0
+from bellica.games.para_bellum.rules.grid import legion, neighbour
+from bellica.games.para_bellum.rules.turn import EndTurn
+from bellica.games.para_bellum.state import EMPTY, START_CELL, ParaState
 
 
-def evaluate(state: ParaState) -> list[float]:
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """What each thing is worth in points to the heuristic. The defaults are the greedy and
+    MCTS players'; a plan (many small Legions, Big Legions, ending early or late) is a set of
+    weights of its own."""
+
+    red: float = 1.5  # a red die: actions to come, and maybe a Mounted Commander's points
+    general: float = 0.4  # a pip of the General die: one more Command, Muster or Consult
+    coin: float = 0.6
+    card: float = 0.8  # a card in hand
+    blazon: float = 0.8
+    big: float = 0.0  # a Big Legion, beyond its dice and bonus
+    die: float = 3.5  # a grey die still to be rolled, on average
+    closable: float = 0.8  # the chance an open end is closed when a hand card fits it
+    drawn: float = 0.45  # ... when a card that fits it must still be drawn
+    long_troops: float = 1.0  # the promise of an unfinished troop of three or more cards
+    empower: float = 1.0  # a red pip that can still raise a grey die by 2
+    turn: float = 3.0  # a turn still to play: a card placed, actions spent, a card drawn
+    scale: float = 15.0  # the lead, in points, that is worth about three quarters of a win
+
+
+STANDARD = Weights()
+
+
+def evaluate(state: ParaState, weights: Weights = STANDARD) -> list[float]:
     """Each player's value in [-1, 1]: its side's (its team's) score and potential against
     the best other side's."""
     game = state.game
     if state.winners is not None:
         return state.returns()
     players = game.players
-    mine = [_worth(state, side) for side in range(players)]
+    turns = turns_left(state)
+    mine = [worth(state, side, turns[side], weights) for side in range(players)]
     side_of = [game.team_of(s) for s in range(players)]
     totals: dict[int, float] = {}
     for s in range(players):
@@ -31,24 +52,110 @@ def evaluate(state: ParaState) -> list[float]:
     out = []
     for s in range(players):
         rival = max(v for t, v in totals.items() if t != side_of[s])
-        out.append(math.tanh((totals[side_of[s]] - rival) / SCALE))
+        out.append(math.tanh((totals[side_of[s]] - rival) / weights.scale))
     return out
 
 
-def _worth(state: ParaState, side: int) -> float:
-    """The score as it stands, roughly (grey dice, objectives met, victory points; the
-    Cornicines and Mounted Commanders left to the end), plus what the army promises."""
-    worth = state.game.points
-    points = sum(state.grey[side]) + state.vp[side] + sum(worth[u] for u in state.met[side])
-    red = sum(1 for v in state.red[side] if v)
+def worth(state: ParaState, side: int, turns: int, weights: Weights = STANDARD) -> float:
+    """`side`'s score as it stands, roughly (grey dice, objectives met, victory points; the
+    Cornicines and Mounted Commanders left to the end), plus what its army, hand and turns
+    still to play promise."""
+    w = weights
+    points = (
+        sum(state.grey[side])
+        + state.vp[side]
+        + sum(state.game.points[u] for u in state.met[side])
+    )
+    tokens = state.actions_left if state.active == side else 0
+    tokens += turns * state.game.tokens_per_turn
     return (
         points
-        + RED * red
-        + GENERAL * state.general[side]
-        + COIN * state.coins[side]
-        + CARD * len(state.hand[side])
-        + BLAZON * bin(state.blazons[side]).count("1")
+        + w.empower * empower_room(state, side, tokens)
+        + troops_promise(state, side, w)
+        + w.red * sum(1 for v in state.red[side] if v)
+        + w.general * state.general[side]
+        + w.coin * state.coins[side]
+        + w.card * len(state.hand[side])
+        + w.blazon * bin(state.blazons[side]).count("1")
+        + w.big * state.bigs[side]
+        + w.turn * turns
     )
+
+
+def empower_room(state: ParaState, side: int, tokens: int) -> int:
+    """How many Empowers `side` could still make: limited by its red pips, the room its grey
+    dice have below 6 (two pips each), and the action tokens it has left."""
+    reds = sum(state.red[side])
+    room = sum(6 - g for g in state.grey[side] if g)
+    return min(reds, room // 2, tokens)
+
+
+def troops_promise(state: ParaState, side: int, weights: Weights = STANDARD) -> float:
+    """The Legion dice `side`'s unfinished troops may still bring: a die for each card and
+    each open end, weighed by the chance of closing each end (better when a hand card fits
+    it); a troop with an end at the grid's edge can never be completed and promises nothing."""
+    game = state.game
+    grid = state.grid[side]
+    left_open, right_open, colour_of = game.left_open, game.right_open, game.colour
+    is_army, special = game.is_army, game.is_special
+    closers = set()  # (colour, closes a left end) of each Army card in hand
+    for uid in state.hand[side]:
+        if is_army[uid] and left_open[uid] != right_open[uid]:
+            closers.add((colour_of[uid], right_open[uid]))
+    seen = 0
+    total = 0.0
+    occupied = state.occupied[side]
+    while occupied:
+        low = occupied & -occupied
+        occupied ^= low
+        cell = low.bit_length() - 1
+        uid = grid[cell]
+        if seen & low or special[uid]:
+            continue
+        run = legion(state, side, cell)
+        for c in run:
+            seen |= 1 << c
+        first, last = grid[run[0]], grid[run[-1]]
+        if not left_open[first] and not right_open[last]:
+            continue  # a complete Legion: its dice are counted already
+        chance = 1.0
+        ends = 0
+        colour = colour_of[uid]
+        for end, is_open, step, closes_left in (
+            (run[0], left_open[first], -1, True),
+            (run[-1], right_open[last], 1, False),
+        ):
+            if not is_open:
+                continue
+            beyond = neighbour(end, step)
+            if beyond < 0 or grid[beyond] != EMPTY:
+                chance = 0.0
+                break
+            ends += 1
+            chance *= weights.closable if (colour, closes_left) in closers else weights.drawn
+        if chance:
+            cards = len(run) - (START_CELL in run)
+            if cards + ends >= 3:
+                chance *= weights.long_troops
+            total += weights.die * (cards + ends) * chance
+    return total
+
+
+def turns_left(state: ParaState) -> list[int]:
+    """The turns each player has after the one being played: once the end is triggered, one
+    for each player before the Ending Player; before that, as if every turn drew just its one
+    Army card until the deck runs out."""
+    players = state.game.players
+    active = state.active
+    if state.ending >= 0:
+        remaining = (state.ending - active - 1) % players
+    else:
+        drawn = not any(type(task) is EndTurn for task in state.stack)
+        remaining = len(state.army_deck) - (not drawn) + players - 1
+    out = [remaining // players] * players
+    for i in range(1, remaining % players + 1):
+        out[(active + i) % players] += 1
+    return out
 
 
 def playout_action(state: ParaState, rng: Rng) -> Action:

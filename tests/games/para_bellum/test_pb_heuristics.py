@@ -1,0 +1,129 @@
+"""The Para Bellum heuristic on positions of the test cards: the turns each player has left,
+what unfinished troops and red dice promise, and the greedy player's use of it at the end."""
+
+from __future__ import annotations
+
+import pytest
+from pb_rules_helpers import START, cell, play, position
+
+from bellica.agents.greedy import GreedyAgent
+from bellica.core import SeatView
+from bellica.games.para_bellum.heuristics import (
+    STANDARD,
+    Weights,
+    empower_room,
+    evaluate,
+    troops_promise,
+    turns_left,
+)
+
+
+# -- the turns left -----------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("players", "active", "deck", "expected"),
+    [
+        (2, 0, 1, [0, 1]),  # seat 0 draws the last card: seat 1 has one more turn
+        (2, 1, 1, [1, 0]),  # seat 1 draws it: seat 0 has one more, seat 1 none
+        (2, 0, 4, [2, 2]),  # draws 0, 1, 0, 1 (the last): then seat 0's turn
+        (3, 1, 2, [1, 1, 1]),  # draws 1, 2 (the last): then 0 and 1
+        (3, 0, 3, [1, 2, 1]),  # draws 0, 1, 2 (the last): then 0 and 1
+    ],
+)
+def test_turns_left_before_the_end_follow_the_army_deck(
+    players: int, active: int, deck: int, expected: list[int]
+) -> None:
+    names = ["Black Solo", "Black Left", "Black Right", "Black Middle"][:deck]
+    state = position(players, active=active, army_deck=names)
+    assert turns_left(state) == expected
+
+
+@pytest.mark.parametrize(
+    ("players", "active", "ending", "expected"),
+    [
+        (2, 1, 0, [0, 0]),  # the turn passes to the Ending Player next: the game ends
+        (2, 0, 0, [0, 1]),  # seat 0 just triggered the end: seat 1 plays once more
+        (3, 1, 0, [0, 0, 1]),
+        (3, 2, 1, [1, 0, 0]),
+    ],
+)
+def test_turns_left_after_the_trigger_stop_at_the_ending_player(
+    players: int, active: int, ending: int, expected: list[int]
+) -> None:
+    state = position(players, active=active, ending=ending, army_deck=["Black Solo"])
+    assert turns_left(state) == expected
+
+
+def test_turns_left_after_the_draw_count_from_the_next_player() -> None:
+    state = position(2, active=0, army_deck=["Black Solo", "Black Left"], hand={0: []})
+    play(state, "end_actions")  # seat 0 draws one card; seat 1 will draw the last
+    assert state.active == 1 and turns_left(state) == [1, 0]
+
+
+# -- what the army promises ---------------------------------------------------------------------
+def test_a_troop_open_at_the_grid_edge_promises_nothing() -> None:
+    alive = position(grid={0: {cell(1, -3): "Green Right"}})
+    assert troops_promise(alive, 0) > troops_promise(position(), 0)
+    # A card open to the left on the grid's first column can never be closed.
+    dead = position(grid={0: {cell(1, -4): "Green Right"}})
+    alone = position()
+    assert troops_promise(dead, 0) == troops_promise(alone, 0)
+
+
+def test_a_hand_card_that_closes_an_open_end_raises_the_promise() -> None:
+    grid = {0: {cell(1, 0): "Green Left"}}
+    without = position(grid=grid, hand={0: ["Black Right"]})
+    with_closer = position(grid=grid, hand={0: ["Green Right"]})
+    w = STANDARD
+    one_card_one_end = w.die * 2
+    assert troops_promise(without, 0) - troops_promise(position(), 0) == pytest.approx(
+        one_card_one_end * w.drawn
+    )
+    assert troops_promise(with_closer, 0) - troops_promise(position(), 0) == pytest.approx(
+        one_card_one_end * w.closable
+    )
+
+
+def test_a_complete_legion_promises_nothing_more() -> None:
+    state = position(
+        grid={0: {cell(1, 0): "Green Solo"}},
+        grey={0: {cell(1, 0): 4}},
+    )
+    assert troops_promise(state, 0) == troops_promise(position(), 0)
+
+
+def test_empower_room_is_bounded_by_red_pips_grey_room_and_tokens() -> None:
+    grid = {0: {cell(1, 0): "Green Solo", cell(1, 1): "Black Solo"}}
+    state = position(grid=grid, grey={0: {cell(1, 0): 2, cell(1, 1): 5}}, red={0: {START: 6}})
+    assert empower_room(state, 0, tokens=9) == 2  # room 4 + 1: two raises of 2
+    assert empower_room(state, 0, tokens=1) == 1
+    poor = position(grid=grid, grey={0: {cell(1, 0): 2, cell(1, 1): 5}}, red={0: {START: 1}})
+    assert empower_room(poor, 0, tokens=9) == 1
+
+
+def test_values_are_zero_sum_at_two_players_and_follow_the_lead() -> None:
+    state = position(vp={0: 10})
+    mine, theirs = evaluate(state)
+    assert mine == pytest.approx(-theirs) and mine > 0
+    # The same lead counts for less on a larger scale.
+    assert evaluate(state, Weights(scale=60.0))[0] < mine
+
+
+# -- the greedy player at the end ---------------------------------------------------------------
+def test_greedy_requisitions_rather_than_draw_the_last_card_for_the_rival() -> None:
+    """Seat 1 would draw the last Army card, giving seat 0 one more turn: it puts a card
+    under the deck first, so that seat 0 draws the last card and both play as many turns.
+    (With nothing left to do, seat 1's turn then plays itself out.)"""
+    state = position(
+        2,
+        active=1,
+        first=0,
+        general={1: 1},  # no Muster, Command or Consult to think about
+        hand={1: ["Black Solo"]},
+        army_deck=["Purple Solo"],
+    )
+    agent = GreedyAgent(seed=3)
+    choice = agent.act(SeatView(state, 1))
+    assert choice.kind == "requisition"
+    state.apply(choice)
+    assert state.active == 0 and len(state.army_deck) == 1
+    assert turns_left(state) == [0, 1]
