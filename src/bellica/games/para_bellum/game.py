@@ -111,6 +111,12 @@ class ParaBellum(CardGame):
                 self.rules[uid] = {str(k): v for k, v in c.modifiers.items()}
         self.texts = [card_text(c) for c in kinds]
         self.points = [c.points if isinstance(c, Objective) else 0 for c in kinds]
+        # Each objective's kind and how much of it fulfils it (rules.scoring.measure).
+        self.goal = [(c.kind, c.at_least) if isinstance(c, Objective) else ("", 0) for c in kinds]
+        self.teammates = [
+            [o for o in range(players) if o != s and self.team_of(o) == self.team_of(s)]
+            for s in range(players)
+        ]
         # Each Order's options as whole costs: the Command action's and the option's own.
         self.order_costs = [
             [list(cards.basic.command) + list(o.cost) for o in c.options]

@@ -46,8 +46,9 @@ def dice(state: ParaState, side: int, kind: str) -> list[str]:
 
 
 def count(state: ParaState, side: int, kind: str) -> int:
+    """How many dice of that colour ("grey" or "red") the army holds."""
     values = state.grey[side] if kind == "grey" else state.red[side]
-    return sum(1 for v in values if v)
+    return len(values) - values.count(0)
 
 
 def set_value(state: ParaState, side: int, slot: str, new: int) -> None:
