@@ -12,11 +12,13 @@ from bellica.games.para_bellum import INFO
 from bellica.games.para_bellum import actions as act
 from bellica.games.para_bellum.cards import (
     BANNERS,
+    BASIC_ACTIONS,
     Alliance,
     Army,
     Battle,
     CardSet,
     Command,
+    Cost,
     Event,
     Objective,
     load_cards,
@@ -42,6 +44,19 @@ def card_table(cards: CardSet) -> CardTable[Any]:
     for entry in [*cards.objective, *cards.event, *cards.battle, *cards.alliance]:
         copies.append(Copy(entry, f"{entry.number:03d}", entry.name, (entry,)))
     return CardTable(copies)
+
+
+def costs_by_head(card: Any) -> dict[str, list[Cost]]:
+    """A card's costs by the head of the words naming them: "opt1" and "opt2" (an Order's
+    options), "use" (a Permanent's or Special Unit's action), "alliance"."""
+    if isinstance(card, Command):
+        costs = {f"opt{i + 1}": list(o.cost) for i, o in enumerate(card.options)}
+        if card.action is not None:
+            costs["use"] = list(card.action.cost)
+        return costs
+    if isinstance(card, Alliance):
+        return {"alliance": list(card.action.cost)}
+    return {}
 
 
 class ParaBellum(CardGame):
@@ -96,6 +111,7 @@ class ParaBellum(CardGame):
         # Per uid, read in the hot paths: an Army card's colour and edges and marks, a Special
         # Unit (no colour, placed in the army like an Army card).
         self.is_special = [isinstance(c, Command) and c.type == "special" for c in kinds]
+        self.command_type = [c.type if isinstance(c, Command) else "" for c in kinds]
         self.colour = [c.colour if isinstance(c, Army) else "" for c in kinds]
         self.left_open = [isinstance(c, Army) and c.left == "open" for c in kinds]
         self.right_open = [isinstance(c, Army) and c.right == "open" for c in kinds]
@@ -125,6 +141,11 @@ class ParaBellum(CardGame):
             for c in kinds
         ]
         self.basic = cards.basic
+        # The costs by the words Pay tasks name them with (rules.effects.cost_of): each basic
+        # action's, and per card its Order options', its action's or its Alliance action's.
+        self.basic_costs = {name: list(getattr(cards.basic, name)) for name in BASIC_ACTIONS}
+        self.card_costs = [costs_by_head(c) for c in kinds]
+        self.has_action = [isinstance(c, Command) and c.action is not None for c in kinds]
         self.tokens_per_turn = ACTION_TOKENS[players]
         self.round_limit: int = self.options["round_limit"]
         needed = 2 * players + 2 if self.teamed else 3 * players  # drawn at the set-up

@@ -22,10 +22,20 @@ from bellica.games.para_bellum.state import (
 GENERAL = "general"
 
 
+GREY_SLOTS = tuple(f"g{c}" for c in range(CELLS))
+RED_SLOTS = tuple(f"r{j}" for j in range(JUNCTIONS))
+SLOT_DIE = {
+    GENERAL: (GENERAL, -1),
+    **{slot: ("grey", c) for c, slot in enumerate(GREY_SLOTS)},
+    **{slot: ("red", j) for j, slot in enumerate(RED_SLOTS)},
+}
+
+
 def slot_die(slot: str) -> tuple[str, int]:
     """ "g13" -> ("grey", 13), "r4" -> ("red", 4), "general" -> ("general", -1)."""
-    if slot == GENERAL:
-        return GENERAL, -1
+    found = SLOT_DIE.get(slot)
+    if found is not None:
+        return found
     return ("grey" if slot[0] == "g" else "red"), int(slot[1:])
 
 
@@ -40,9 +50,11 @@ def dice(state: ParaState, side: int, kind: str) -> list[str]:
     """The slots holding a die of that colour ("grey", "red", "general")."""
     if kind == GENERAL:
         return [GENERAL]
-    values = state.grey[side] if kind == "grey" else state.red[side]
-    letter = kind[0]
-    return [f"{letter}{i}" for i, v in enumerate(values) if v]
+    if kind == "grey":
+        values, names = state.grey[side], GREY_SLOTS
+    else:
+        values, names = state.red[side], RED_SLOTS
+    return [names[i] for i, v in enumerate(values) if v]
 
 
 def count(state: ParaState, side: int, kind: str) -> int:
@@ -157,22 +169,50 @@ def pay_options(
 
 def affordable(state: ParaState, side: int, items: list[Cost]) -> bool:
     """Whether every item of a cost can be paid, one after another."""
-    if not items:
-        return True
-    if len(items) == 1:  # the common case, without building the options
-        item = items[0]
+    return Purse(state, side).affords(items)
+
+
+class Purse:
+    """What `side` can pay with now, read once to weigh many costs: its coins (and those a die
+    may be topped up with: none under a no-coins rule) and its General die."""
+
+    __slots__ = ("coins", "general", "side", "state", "topping")
+
+    def __init__(self, state: ParaState, side: int) -> None:
+        self.state, self.side = state, side
+        self.coins = state.coins[side]
+        self.topping = 0 if modifier(state, side, "no_coins") > 0 else self.coins
+        self.general = state.general[side]
+
+    def affords(self, items: list[Cost]) -> bool:
+        """Whether every item of a cost can be paid, one after another. The General die pays
+        only General items, and those never with coins: they are counted apart."""
+        if len(items) == 1:  # the common case, without building the options
+            return self.covers(items[0])
+        general = sum(item.pips or 0 for item in items if item.die == GENERAL)
+        if general and self.general - 1 < general:
+            return False
+        rest = [item for item in items if item.die != GENERAL]
+        if len(rest) <= 1:
+            return not rest or self.covers(rest[0])
+        return _payable(self.state, self.side, rest, {}, self.coins)
+
+    def covers(self, item: Cost) -> bool:
+        """Whether one cost item can be paid: coins, or a die topped up with coins (a banner's
+        item from the die carrying it; the General die keeps at least 1)."""
         if item.coins:
-            return state.coins[side] >= item.coins
+            return self.coins >= item.coins
         pips = item.pips or 0
         if item.die == GENERAL:
-            return state.general[side] - 1 >= pips
-        coins = 0 if modifier(state, side, "no_coins") > 0 else state.coins[side]
-        values = state.red[side] if item.die == "red" else state.grey[side]
+            return self.general - 1 >= pips
+        short = pips - self.topping  # what the die must give
+        state, side = self.state, self.side
         if item.banner:
             slot = state.banner[side][item.banner]
-            return bool(slot) and value(state, side, slot) + coins >= pips
-        return coins >= pips or any(v + coins >= pips for v in values if v)
-    return _payable(state, side, list(items), {}, state.coins[side])
+            return bool(slot) and value(state, side, slot) >= short
+        if short <= 0:  # the coins alone
+            return True
+        return max(state.red[side] if item.die == "red" else state.grey[side]) >= short
 
 
 def _payable(

@@ -28,25 +28,19 @@ NO_COST: list[Cost] = []
 # -- costs by their source ------------------------------------------------------------------
 def cost_of(state: ParaState, side: int, what: str) -> list[Cost]:
     """The cost a Pay task pays: a basic action ("muster"), an Order's option ("opt1-101"), a
-    Permanent's action ("use-104"), the Alliance action ("alliance")."""
+    Permanent's action ("use-104"), the Alliance action ("alliance-140"). The game's own
+    list: not to be changed."""
     game = state.game
-    basic = game.basic
-    if what in ("command", "deploy", "empower", "motivate", "requisition"):
-        return list(getattr(basic, what))
-    if what in ("muster", "consult"):
-        return NO_COST if modifier(state, side, f"{what}_free") > 0 else list(getattr(basic, what))
+    basic = game.basic_costs.get(what)
+    if basic is not None:
+        free = FREE_WITH.get(what)
+        return NO_COST if free and modifier(state, side, free) > 0 else basic
     head, _, token = what.partition("-")
     uid = game.uid(token)
-    if uid is None:
-        return NO_COST
-    card = game.table.card[uid]
-    if head in ("opt1", "opt2") and isinstance(card, Command):
-        return list(card.options[int(head[3]) - 1].cost)
-    if head == "use" and isinstance(card, Command) and card.action is not None:
-        return list(card.action.cost)
-    if head == "alliance" and isinstance(card, Alliance):
-        return list(card.action.cost)
-    return NO_COST
+    return NO_COST if uid is None else game.card_costs[uid].get(head, NO_COST)
+
+
+FREE_WITH = {"muster": "muster_free", "consult": "consult_free"}  # the rule that waives it
 
 
 def push_payment(state: ParaState, side: int, what: str) -> None:

@@ -9,7 +9,15 @@ from bellica.core import Action
 from bellica.core.stack import Card, Count, Decision, Number, Side, Step, Word
 from bellica.games.para_bellum.cards import COLOURS, Alliance
 from bellica.games.para_bellum.rules import TASKS
-from bellica.games.para_bellum.rules.dice import add_die, affordable, count, dice, set_value
+from bellica.games.para_bellum.rules.dice import (
+    RED_SLOTS,
+    Purse,
+    add_die,
+    affordable,
+    count,
+    dice,
+    set_value,
+)
 from bellica.games.para_bellum.rules.effects import (
     ChooseBanner,
     ChooseDie,
@@ -325,29 +333,27 @@ def action_choices(state: ParaState, side: int) -> list[Action]:
     card, plain = space.card, space.plain
     hand = sorted(state.hand[side])
     out: list[Action] = []
-    payable: dict[str, bool] = {}
+    purse = Purse(state, side)
+    affords = purse.affords
 
     def can(name: str) -> bool:
-        found = payable.get(name)
-        if found is None:
-            found = payable[name] = affordable(state, side, cost_of(state, side, name))
-        return found
+        return affords(cost_of(state, side, name))
 
     commands = [u for u in hand if game.is_command[u]]
-    for uid in commands:
-        entry = game.table.card[uid]
-        if entry.type == "order":
-            if can("command") and any(
-                affordable(state, side, costs) for costs in game.order_costs[uid]
-            ):
+    if commands:
+        command, deploy = can("command"), can("deploy")
+        for uid in commands:
+            kind = game.command_type[uid]
+            if kind == "order":
+                if command and any(affords(costs) for costs in game.order_costs[uid]):
+                    out.append(card("play", uid))
+            elif not deploy:
+                continue
+            elif kind == "permanent":
                 out.append(card("play", uid))
-        elif not can("deploy"):
-            continue
-        elif entry.type == "permanent":
-            out.append(card("play", uid))
-        else:
-            cells = open_cells(state, side)
-            out += [space.place(uid, c) for c in cells if can_place(state, side, uid, c)]
+            else:
+                cells = open_cells(state, side)
+                out += [space.place(uid, c) for c in cells if can_place(state, side, uid, c)]
     if state.army_deck and can("muster"):
         out.append(plain("muster"))
     if _empower_room(state, side) and can("empower"):
@@ -357,29 +363,33 @@ def action_choices(state: ParaState, side: int) -> list[Action]:
     if any(state.red[side]) and motivators(state, side):
         out.append(plain("motivate"))
     out += [card("requisition", u) for u in hand if game.is_army[u]]
-    if state.permanents[side] or len(state.army[side]) > 1:
-        for uid in _with_actions(state, side):
-            if uid not in state.used and affordable(
-                state, side, cost_of(state, side, f"use-{game.token(uid)}")
-            ):
-                out.append(card("use", uid))
+    for uid in _with_actions(state, side):
+        if uid not in state.used and affords(game.card_costs[uid]["use"]):  # cost_of's use-…
+            out.append(card("use", uid))
     if game.teamed:
         alliance = state.alliances[game.team_of(side)]
-        if affordable(state, side, cost_of(state, side, f"alliance-{game.token(alliance)}")):
+        if affords(cost_of(state, side, f"alliance-{game.token(alliance)}")):
             out.append(plain("alliance"))
         out.append(plain("runner"))
     return out
 
 
 def _empower_room(state: ParaState, side: int) -> bool:
-    return any(v and v < 6 for v in state.grey[side])
+    """Whether a grey die is below 6 (each grey slot holds 0, no die, or a face)."""
+    grey = state.grey[side]
+    return grey.count(0) + grey.count(6) < len(grey)
 
 
 def _with_actions(state: ParaState, side: int) -> list[int]:
-    """`side`'s face-up Permanents and Special Units that have an action."""
+    """`side`'s face-up Permanents and Special Units (in the order of their cells) that have
+    an action."""
     game = state.game
-    pieces = state.permanents[side] + [u for u in state.grid[side] if u >= 0 and game.is_special[u]]
-    return [u for u in pieces if u not in state.disabled and game.table.card[u].action is not None]
+    has_action, special = game.has_action, game.is_special
+    units = [u for u in state.army[side] if special[u]]
+    if len(units) > 1:
+        units.sort(key=state.grid[side].index)
+    pieces = state.permanents[side] + units
+    return [u for u in pieces if has_action[u] and u not in state.disabled]
 
 
 def motivators(state: ParaState, side: int) -> list[str]:
@@ -387,12 +397,12 @@ def motivators(state: ParaState, side: int) -> list[str]:
     junction joins."""
     cost = state.game.basic.motivate
     pips = sum(item.pips or 0 for item in cost if item.die == "red") or 1
-    out = []
-    for slot in dice(state, side, "red"):
-        j = int(slot[1:])
-        if state.red[side][j] >= pips and (state.grey[side][j] or state.grey[side][j + WIDTH]):
-            out.append(slot)
-    return out
+    grey = state.grey[side]
+    return [
+        RED_SLOTS[j]
+        for j, v in enumerate(state.red[side])
+        if v >= pips and (grey[j] or grey[j + WIDTH])
+    ]
 
 
 def take_action(state: ParaState, side: int, action: Action) -> None:
