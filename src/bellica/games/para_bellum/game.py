@@ -24,6 +24,7 @@ from bellica.games.para_bellum.cards import (
     load_cards,
 )
 from bellica.games.para_bellum.rules import TASKS
+from bellica.games.para_bellum.rules.dice import split_general
 from bellica.games.para_bellum.state import ParaState, zone_families
 from bellica.games.para_bellum.texts import card_text
 
@@ -133,9 +134,10 @@ class ParaBellum(CardGame):
             [o for o in range(players) if o != s and self.team_of(o) == self.team_of(s)]
             for s in range(players)
         ]
-        # Each Order's options as whole costs: the Command action's and the option's own.
+        # Each Order's options as whole costs (the Command action's and the option's own),
+        # split as rules.dice.split_general splits them.
         self.order_costs = [
-            [list(cards.basic.command) + list(o.cost) for o in c.options]
+            [split_general([*cards.basic.command, *o.cost]) for o in c.options]
             if isinstance(c, Command)
             else []
             for c in kinds

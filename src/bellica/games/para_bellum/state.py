@@ -79,6 +79,7 @@ class ParaState(StackDriven, State):
     unused); `stack` holds the work still to do, whose top is the decision being asked."""
 
     __slots__ = (
+        "acting",
         "actions_left",
         "active",
         "alliances",
@@ -166,6 +167,7 @@ class ParaState(StackDriven, State):
         self.tucked: list[list[int]] = [[] for _ in range(players)]  # put under the Army deck
         self.runner = [0] * players  # 4 players: each runner's distance from home
         self.force: list[dict[str, int] | None] = [None] * players  # rules.modifiers
+        self.acting: list[list[int] | None] = [None] * players  # rules.modifiers
         self.stack: list[Task] = []
         self.winners: tuple[int, ...] | None = None
         self.scores: tuple[float, ...] = ()
@@ -272,6 +274,7 @@ class ParaState(StackDriven, State):
         new.tucked = [t[:] for t in self.tucked]
         new.runner = self.runner[:]
         new.force = self.force[:]
+        new.acting = self.acting[:]
         new.stack = self.stack[:]
         new.winners = self.winners
         new.scores = self.scores

@@ -172,6 +172,13 @@ def affordable(state: ParaState, side: int, items: list[Cost]) -> bool:
     return Purse(state, side).affords(items)
 
 
+def split_general(items: list[Cost]) -> tuple[int, list[Cost]]:
+    """A cost as the General die's pips and the other items: the General die pays only General
+    items, and those never with coins, so they are weighed apart."""
+    general = sum(item.pips or 0 for item in items if item.die == GENERAL)
+    return general, [item for item in items if item.die != GENERAL]
+
+
 class Purse:
     """What `side` can pay with now, read once to weigh many costs: its coins (and those a die
     may be topped up with: none under a no-coins rule) and its General die."""
@@ -185,17 +192,19 @@ class Purse:
         self.general = state.general[side]
 
     def affords(self, items: list[Cost]) -> bool:
-        """Whether every item of a cost can be paid, one after another. The General die pays
-        only General items, and those never with coins: they are counted apart."""
+        """Whether every item of a cost can be paid, one after another."""
         if len(items) == 1:  # the common case, without building the options
             return self.covers(items[0])
-        general = sum(item.pips or 0 for item in items if item.die == GENERAL)
+        return self.meets(*split_general(items))
+
+    def meets(self, general: int, rest: list[Cost]) -> bool:
+        """Whether a cost split by split_general can be paid: the General die's pips, then
+        the other items."""
         if general and self.general - 1 < general:
             return False
-        rest = [item for item in items if item.die != GENERAL]
-        if len(rest) <= 1:
-            return not rest or self.covers(rest[0])
-        return _payable(self.state, self.side, rest, {}, self.coins)
+        if len(rest) == 1:
+            return self.covers(rest[0])
+        return not rest or _payable(self.state, self.side, rest, {}, self.coins)
 
     def covers(self, item: Cost) -> bool:
         """Whether one cost item can be paid: coins, or a die topped up with coins (a banner's

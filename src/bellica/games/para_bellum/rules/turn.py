@@ -35,7 +35,7 @@ from bellica.games.para_bellum.rules.grid import (
     occupy,
     open_cells,
 )
-from bellica.games.para_bellum.rules.modifiers import modifier, rules_changed
+from bellica.games.para_bellum.rules.modifiers import modifier, rules_changed, with_actions
 from bellica.games.para_bellum.state import (
     ACTIONS,
     ARMY,
@@ -208,7 +208,7 @@ def place(state: ParaState, side: int, uid: int, cell: int) -> None:
     game = state.game
     occupy(state, side, cell, uid)
     state.army[side].append(uid)
-    if game.rules[uid]:
+    if game.rules[uid] or game.is_special[uid]:
         rules_changed(state)
     state.caused.append(("place", side, uid, cell))
     junctions = junctions_made(state, side, cell)
@@ -319,7 +319,7 @@ class ActionPhase(Decision):
     def choose(self, state: ParaState, action: Action) -> None:
         if action.kind == "end_actions":
             return
-        state.stack.append(ActionPhase(self.side))
+        state.stack.append(self)  # the phase goes on (a task never changes: the same one)
         state.actions_left -= 1
         take_action(state, self.side, action)
 
@@ -335,25 +335,28 @@ def action_choices(state: ParaState, side: int) -> list[Action]:
     out: list[Action] = []
     purse = Purse(state, side)
     affords = purse.affords
+    payable: dict[str, bool] = {}
 
     def can(name: str) -> bool:
-        return affords(cost_of(state, side, name))
+        found = payable.get(name)
+        if found is None:
+            found = payable[name] = affords(cost_of(state, side, name))
+        return found
 
-    commands = [u for u in hand if game.is_command[u]]
-    if commands:
-        command, deploy = can("command"), can("deploy")
-        for uid in commands:
-            kind = game.command_type[uid]
-            if kind == "order":
-                if command and any(affords(costs) for costs in game.order_costs[uid]):
-                    out.append(card("play", uid))
-            elif not deploy:
-                continue
-            elif kind == "permanent":
+    for uid in hand:
+        kind = game.command_type[uid]
+        if not kind:
+            continue
+        if kind == "order":
+            if can("command") and any(purse.meets(*c) for c in game.order_costs[uid]):
                 out.append(card("play", uid))
-            else:
-                cells = open_cells(state, side)
-                out += [space.place(uid, c) for c in cells if can_place(state, side, uid, c)]
+        elif not can("deploy"):
+            continue
+        elif kind == "permanent":
+            out.append(card("play", uid))
+        else:
+            cells = open_cells(state, side)
+            out += [space.place(uid, c) for c in cells if can_place(state, side, uid, c)]
     if state.army_deck and can("muster"):
         out.append(plain("muster"))
     if _empower_room(state, side) and can("empower"):
@@ -363,7 +366,7 @@ def action_choices(state: ParaState, side: int) -> list[Action]:
     if any(state.red[side]) and motivators(state, side):
         out.append(plain("motivate"))
     out += [card("requisition", u) for u in hand if game.is_army[u]]
-    for uid in _with_actions(state, side):
+    for uid in with_actions(state, side):
         if uid not in state.used and affords(game.card_costs[uid]["use"]):  # cost_of's use-…
             out.append(card("use", uid))
     if game.teamed:
@@ -378,18 +381,6 @@ def _empower_room(state: ParaState, side: int) -> bool:
     """Whether a grey die is below 6 (each grey slot holds 0, no die, or a face)."""
     grey = state.grey[side]
     return grey.count(0) + grey.count(6) < len(grey)
-
-
-def _with_actions(state: ParaState, side: int) -> list[int]:
-    """`side`'s face-up Permanents and Special Units (in the order of their cells) that have
-    an action."""
-    game = state.game
-    has_action, special = game.has_action, game.is_special
-    units = [u for u in state.army[side] if special[u]]
-    if len(units) > 1:
-        units.sort(key=state.grid[side].index)
-    pieces = state.permanents[side] + units
-    return [u for u in pieces if has_action[u] and u not in state.disabled]
 
 
 def motivators(state: ParaState, side: int) -> list[str]:
