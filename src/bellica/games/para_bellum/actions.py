@@ -69,7 +69,10 @@ PLAIN_KINDS: tuple[tuple[str, str], ...] = (
         for s in SLOTS
         for c in range(MAX_COINS + 1)
     ),
-    *((f"pay_coins_{c}", f"Pay with {c} coin{'s' if c > 1 else ''}") for c in range(1, 7)),
+    *(
+        (f"pay_coins_{c}", f"Pay with {c} coin{'s' if c > 1 else ''}")
+        for c in range(1, MAX_COINS + 1)
+    ),
 )
 PLACE = "place"
 
@@ -82,6 +85,23 @@ class ParaActions(CardActionSpace):
         super().__init__(table, CARD_KINDS, PLAIN_KINDS, MAX_CARDS)
         self.place_base = self.size
         self.size = self.place_base + MAX_CARDS * CELLS
+        index = self.plain_index
+        self._die = {s: index[f"die_{s}"] for s in SLOTS}
+        self._banner = {(b, s): index[f"banner_{b}_{s}"] for b in BANNERS for s in SLOTS}
+        self._pay = {(s, c): index[f"pay_{s}_{c}"] for s in SLOTS for c in range(MAX_COINS + 1)}
+        self._pay.update({("", c): index[f"pay_coins_{c}"] for c in range(1, MAX_COINS + 1)})
+
+    def die(self, slot: str) -> Action:
+        """Choose the die (or the empty slot) `slot`."""
+        return self[self._die[slot]]
+
+    def banner(self, banner: str, slot: str) -> Action:
+        """Add the banner to the die in `slot`."""
+        return self[self._banner[banner, slot]]
+
+    def pay(self, slot: str, coins: int) -> Action:
+        """Pay with the die in `slot` ("": coins alone) and `coins` coins."""
+        return self[self._pay[slot, coins]]
 
     def __missing__(self, index: int) -> Action:
         if isinstance(index, int) and not isinstance(index, bool) and self.place_base <= index:

@@ -125,6 +125,8 @@ def banner_choices(state: ParaState, side: int) -> list[tuple[str, str]]:
     out = []
     for family, kind in ((RED_BANNERS, "red"), (GREY_BANNERS, "grey")):
         free = [b for b in family if not banners[b]]
+        if not free:
+            continue
         for slot in dice(state, side, kind):
             if slot not in carrying:
                 out += [(b, slot) for b in free]
@@ -140,24 +142,17 @@ def pay_options(
     coins: int | None = None,
 ) -> list[tuple[str, int]]:
     """The ways to pay one cost item, as (slot or "" for coins alone, coins used)."""
+    held = state.coins[side] if coins is None else coins
     if item.coins:
-        held = state.coins[side] if coins is None else coins
         return [("", item.coins)] if held >= item.coins else []
     kind = item.die or "grey"
     pips = item.pips or 0
-    held = state.coins[side] if coins is None else coins
     if kind == GENERAL or modifier(state, side, "no_coins") > 0:
         held = 0
     out: list[tuple[str, int]] = []
-    slots = dice(state, side, kind)
-    if item.banner:
-        slots = [s for s in slots if state.banner[side][item.banner] == s]
-    for slot in slots:
-        v = (
-            dice_values.get(slot, value(state, side, slot))
-            if dice_values
-            else value(state, side, slot)
-        )
+    for slot, v in payers(state, side, kind, item.banner):
+        if dice_values:
+            v = dice_values.get(slot, v)
         room = v - 1 if kind == GENERAL else v
         for c in range(0, min(pips, held) + 1):
             if pips - c <= room and (pips - c > 0 or item.banner):
@@ -165,6 +160,23 @@ def pay_options(
     if not item.banner and held >= pips and kind != GENERAL:
         out.append(("", pips))
     return out
+
+
+def payers(state: ParaState, side: int, kind: str, banner: str | None) -> list[tuple[str, int]]:
+    """The dice of that colour that may pay, with their values: all of them, or the one
+    carrying the banner."""
+    if kind == GENERAL:
+        return [(GENERAL, state.general[side])]
+    values, names = (
+        (state.grey[side], GREY_SLOTS) if kind == "grey" else (state.red[side], RED_SLOTS)
+    )
+    if banner:
+        slot = state.banner[side][banner]
+        found = SLOT_DIE.get(slot)
+        if found is None or found[0] != kind or not values[found[1]]:
+            return []
+        return [(slot, values[found[1]])]
+    return [(names[i], v) for i, v in enumerate(values) if v]
 
 
 def affordable(state: ParaState, side: int, items: list[Cost]) -> bool:
@@ -240,6 +252,16 @@ def _payable(
     return False
 
 
+def _leaves_enough(
+    state: ParaState, side: int, item: Cost, rest: list[Cost], slot: str, coins: int
+) -> bool:
+    """Whether, paid this way, the item leaves enough for the rest of its cost."""
+    spent = {}
+    if slot:
+        spent[slot] = value(state, side, slot) - ((item.pips or 0) - coins)
+    return _payable(state, side, rest, spent, state.coins[side] - coins)
+
+
 def pay(state: ParaState, side: int, item: Cost, slot: str, coins: int) -> None:
     """Pay one cost item: `coins` coins, the rest of the pips from the die in `slot`."""
     state.coins[side] -= coins
@@ -266,19 +288,14 @@ class Pay(Decision):
     def choices(self, state: ParaState) -> list[Action]:
         from bellica.games.para_bellum.rules.effects import cost_of
 
-        plain = state.game.actions.plain
+        pay_with = state.game.actions.pay
         items = cost_of(state, self.side, self.what)
         item = items[self.index]
         rest = items[self.index + 1 :]
-        out = []
-        for slot, coins in pay_options(state, self.side, item):
-            spent = {}
-            if slot:
-                spent[slot] = value(state, self.side, slot) - ((item.pips or 0) - coins)
-            if not _payable(state, self.side, rest, spent, state.coins[self.side] - coins):
-                continue
-            out.append(plain(f"pay_{slot}_{coins}" if slot else f"pay_coins_{coins}"))
-        return out
+        options = pay_options(state, self.side, item)
+        if rest:  # only the ways that leave enough for the rest of the cost
+            options = [o for o in options if _leaves_enough(state, self.side, item, rest, *o)]
+        return [pay_with(slot, coins) for slot, coins in options]
 
     def choose(self, state: ParaState, action: Action) -> None:
         parts = action.kind.split("_")

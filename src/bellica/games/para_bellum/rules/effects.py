@@ -173,8 +173,8 @@ class ChooseDie(Decision):
     amount: Count
 
     def choices(self, state: ParaState) -> list[Action]:
-        plain = state.game.actions.plain
-        return [plain(f"die_{s}") for s in die_targets(state, self.side, self.verb)]
+        die = state.game.actions.die
+        return [die(s) for s in die_targets(state, self.side, self.verb)]
 
     def choose(self, state: ParaState, action: Action) -> None:
         slot = action.kind[4:]
@@ -204,8 +204,8 @@ class ChooseBanner(Decision):
     side: Side
 
     def choices(self, state: ParaState) -> list[Action]:
-        plain = state.game.actions.plain
-        return [plain(f"banner_{b}_{s}") for b, s in banner_choices(state, self.side)]
+        banner = state.game.actions.banner
+        return [banner(b, s) for b, s in banner_choices(state, self.side)]
 
     def choose(self, state: ParaState, action: Action) -> None:
         rest = action.kind[len("banner_") :]

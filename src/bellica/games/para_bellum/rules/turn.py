@@ -10,6 +10,7 @@ from bellica.core.stack import Card, Count, Decision, Number, Side, Step, Word
 from bellica.games.para_bellum.cards import COLOURS, Alliance
 from bellica.games.para_bellum.rules import TASKS
 from bellica.games.para_bellum.rules.dice import (
+    GREY_SLOTS,
     RED_SLOTS,
     Purse,
     add_die,
@@ -539,12 +540,12 @@ class Motivate(Decision):
     slot: Word  # "-" until the red die is chosen
 
     def choices(self, state: ParaState) -> list[Action]:
-        plain = state.game.actions.plain
+        plain, die = state.game.actions.plain, state.game.actions.die
         if self.slot == "-":
-            return [plain(f"die_{s}") for s in motivators(state, self.side)]
+            return [die(s) for s in motivators(state, self.side)]
         j = int(self.slot[1:])
         grey = state.grey[self.side]
-        out = [plain(f"die_g{c}") for c in (j, j + WIDTH) if c < CELLS and grey[c]]
+        out = [die(GREY_SLOTS[c]) for c in (j, j + WIDTH) if c < CELLS and grey[c]]
         return [*out, plain("both")] if len(out) == 2 else out
 
     def choose(self, state: ParaState, action: Action) -> None:
