@@ -127,6 +127,7 @@ class ParaBellum(CardGame):
             elif isinstance(c, Event):
                 self.rules[uid] = {str(k): v for k, v in c.modifiers.items()}
         self.texts = [card_text(c) for c in kinds]
+        self.verbs: dict[int, tuple[str, int]] = {}  # rules.effects.verb_amount's
         self.points = [c.points if isinstance(c, Objective) else 0 for c in kinds]
         # Each objective's kind and how much of it fulfils it (rules.scoring.measure).
         self.goal = [(c.kind, c.at_least) if isinstance(c, Objective) else ("", 0) for c in kinds]

@@ -72,6 +72,9 @@ def zone_families(players: int) -> list[Family]:
     ]
 
 
+SHARED_ZONES = 11  # zone_families' shared zones, before the four families of one per player
+
+
 class ParaState(StackDriven, State):
     """One position of Para Bellum. Zones hold card uids; each army's grid is `grid[side]`
     (cell → uid, EMPTY for none), its dice `grey[side][cell]`, `red[side][junction]` (0: an
@@ -174,22 +177,27 @@ class ParaState(StackDriven, State):
         self.reason = ""
 
     def _bind(self) -> None:
-        family = self.zones.family
-        (self.army_deck,) = family("army_deck")
-        (self.command_deck,) = family("command_deck")
-        (self.event_deck,) = family("event_deck")
-        (self.objective_deck,) = family("objective_deck")
-        (self.battle_line,) = family("battle_line")
-        (self.events_done,) = family("events_done")
-        (self.battle,) = family("battle")
-        (self.alliances,) = family("alliances")
-        (self.event,) = family("event")
-        (self.discard,) = family("discard")
-        (self.box,) = family("box")
-        self.hand = family("hand")
-        self.objectives = family("objectives")
-        self.army = family("army")
-        self.permanents = family("permanents")
+        """The zones' lists by name, in zone_families' order."""
+        lists = self.zones.lists
+        (
+            self.army_deck,
+            self.command_deck,
+            self.event_deck,
+            self.objective_deck,
+            self.battle_line,
+            self.event,
+            self.events_done,
+            self.discard,
+            self.battle,
+            self.alliances,
+            self.box,
+        ) = lists[:SHARED_ZONES]
+        players = (len(lists) - SHARED_ZONES) // 4
+        hands = SHARED_ZONES
+        self.hand = lists[hands : hands + players]
+        self.objectives = lists[hands + players : hands + 2 * players]
+        self.army = lists[hands + 2 * players : hands + 3 * players]
+        self.permanents = lists[hands + 3 * players :]
 
     def seat_of(self, side: int) -> int:
         return side

@@ -91,12 +91,22 @@ class Do(Step):
         do(state, self.side, effect, self.card)
 
 
+def verb_amount(state: ParaState, effect: Effect) -> tuple[str, int]:
+    """An effect's verb and amount, worked out once per game (the card's effects live as long
+    as the game, so each is known by its identity)."""
+    known = state.game.verbs
+    found = known.get(id(effect))
+    if found is None:
+        found = known[id(effect)] = (effect.verb, effect.amount)
+    return found
+
+
 def do(state: ParaState, side: int, effect: Effect, source: int) -> None:
     """One effect: at once, or a decision put on the stack."""
     from bellica.games.para_bellum.rules.turn import MoraleTest, draw_army
 
     game = state.game
-    verb, n = effect.verb, effect.amount
+    verb, n = verb_amount(state, effect)
     state.caused.append(("effect", side, source, verb, n))
     if verb == "vp":
         state.vp[side] += n
