@@ -25,6 +25,7 @@ from bellica.games.para_bellum.cards import (
 )
 from bellica.games.para_bellum.rules import TASKS
 from bellica.games.para_bellum.rules.dice import split_general
+from bellica.games.para_bellum.rules.grid import fits_beside, shape_bit
 from bellica.games.para_bellum.state import ParaState, zone_families
 from bellica.games.para_bellum.texts import card_text
 
@@ -118,6 +119,11 @@ class ParaBellum(CardGame):
         self.right_open = [isinstance(c, Army) and c.right == "open" for c in kinds]
         self.full = [isinstance(c, Army) and c.full for c in kinds]
         self.cornicine = [c.cornicine or "" if isinstance(c, Army) else "" for c in kinds]
+        # Each Army card's shape (rules.grid.SHAPES), and the shapes that may lie to its right
+        # and to its left (none beside a Special Unit): rules.turn.placements.
+        self.shape_bit = [shape_bit(c) if isinstance(c, Army) else 0 for c in kinds]
+        self.fits_right_of = [fits_beside(c, "right") if isinstance(c, Army) else 0 for c in kinds]
+        self.fits_left_of = [fits_beside(c, "left") if isinstance(c, Army) else 0 for c in kinds]
         self.mounted = [c.mounted or "" if isinstance(c, Army) else "" for c in kinds]
         # The rule changes each card makes while in play (an Event's for its round).
         self.rules: list[dict[str, int]] = [{} for _ in kinds]

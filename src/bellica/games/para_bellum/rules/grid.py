@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from itertools import product
+
+from bellica.games.para_bellum.cards import COLOURS, Army
 from bellica.games.para_bellum.state import CELLS, EMPTY, WIDTH, ParaState
 
 ROW_ABOVE = WIDTH  # a cell's index plus this is the cell above it
@@ -22,6 +25,32 @@ AROUND = tuple(
     tuple(n for n in (neighbour(c, s) for s in (-1, 1, -WIDTH, WIDTH)) if n >= 0)
     for c in range(CELLS)
 )
+
+
+# An Army card's shape: its colour, and whether its left and its right edge are open.
+SHAPES = tuple(product(COLOURS, (False, True), (False, True)))
+EVERY_SHAPE = (1 << len(SHAPES)) - 1
+
+
+def shape_bit(card: Army) -> int:
+    """The bit of a card's shape."""
+    return 1 << SHAPES.index((card.colour, card.left == "open", card.right == "open"))
+
+
+def fits_beside(card: Army, side: str) -> int:
+    """The shapes that may lie on that side of `card` ("left" or "right"): its colour, with the
+    facing edge as open as its own."""
+    if side == "right":
+        return sum(
+            1 << i
+            for i, (colour, left, _) in enumerate(SHAPES)
+            if colour == card.colour and left == (card.right == "open")
+        )
+    return sum(
+        1 << i
+        for i, (colour, _, right) in enumerate(SHAPES)
+        if colour == card.colour and right == (card.left == "open")
+    )
 
 
 def occupied(grid: list[int], cell: int) -> bool:

@@ -28,6 +28,7 @@ from bellica.games.para_bellum.rules.effects import (
     push_payment,
 )
 from bellica.games.para_bellum.rules.grid import (
+    EVERY_SHAPE,
     SIDES,
     can_place,
     is_complete,
@@ -158,46 +159,31 @@ class ArmyPhase(Decision):
 
 def placements(state: ParaState, side: int) -> list[Action]:
     """Every Army card of the hand on every cell it fits (rules.grid.can_place), worked out
-    once per cell: the colour and the edges its neighbours ask for."""
+    once per cell: the shapes (colour and edges) its neighbours leave room for."""
     game = state.game
     place_action = game.actions.place
     army_cards = sorted(u for u in state.hand[side] if game.is_army[u])
     if not army_cards:
         return []
     grid = state.grid[side]
-    special, colour_of = game.is_special, game.colour
-    left_open, right_open = game.left_open, game.right_open
+    special = game.is_special
+    fits_right_of, fits_left_of = game.fits_right_of, game.fits_left_of
     wanted = []
     for cell in open_cells(state, side):
         left, right, below, _ = SIDES[cell]
         if below >= 0 and grid[below] != EMPTY and special[grid[below]]:
-            continue
-        colour, need_left, need_right = "", None, None
-        fits = True
-        for other, is_left in ((left, True), (right, False)):
-            if other < 0 or grid[other] == EMPTY:
-                continue
-            uid = grid[other]
-            if special[uid] or (colour and colour_of[uid] != colour):
-                fits = False
-                break
-            colour = colour_of[uid]
-            if is_left:
-                need_left = right_open[uid]
-            else:
-                need_right = left_open[uid]
-        if fits:
-            wanted.append((cell, colour, need_left, need_right))
+            continue  # never above a Special Unit
+        shapes = EVERY_SHAPE
+        if left >= 0 and grid[left] != EMPTY:
+            shapes &= fits_right_of[grid[left]]
+        if right >= 0 and grid[right] != EMPTY:
+            shapes &= fits_left_of[grid[right]]
+        if shapes:
+            wanted.append((cell, shapes))
     out = []
     for uid in army_cards:
-        colour, lo, ro = colour_of[uid], left_open[uid], right_open[uid]
-        for cell, need, need_left, need_right in wanted:
-            if (
-                (not need or need == colour)
-                and (need_left is None or need_left == lo)
-                and (need_right is None or need_right == ro)
-            ):
-                out.append(place_action(uid, cell))
+        bit = game.shape_bit[uid]
+        out += [place_action(uid, cell) for cell, shapes in wanted if shapes & bit]
     return out
 
 
