@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress
 
 from bellica.core import Action
 from bellica.core.stack import Count, Decision, Side, Word
@@ -22,6 +23,7 @@ from bellica.games.para_bellum.state import (
 GENERAL = "general"
 
 
+SLOT_NUMBERS = range(CELLS)  # every grey slot's number, and the red slots' among them
 GREY_SLOTS = tuple(f"g{c}" for c in range(CELLS))
 RED_SLOTS = tuple(f"r{j}" for j in range(JUNCTIONS))
 SLOT_DIE = {
@@ -54,7 +56,7 @@ def dice(state: ParaState, side: int, kind: str) -> list[str]:
         values, names = state.grey[side], GREY_SLOTS
     else:
         values, names = state.red[side], RED_SLOTS
-    return [names[i] for i, v in enumerate(values) if v]
+    return list(compress(names, values))
 
 
 def count(state: ParaState, side: int, kind: str) -> int:
@@ -176,7 +178,7 @@ def payers(state: ParaState, side: int, kind: str, banner: str | None) -> list[t
         if found is None or found[0] != kind or not values[found[1]]:
             return []
         return [(slot, values[found[1]])]
-    return [(names[i], v) for i, v in enumerate(values) if v]
+    return [(names[i], values[i]) for i in compress(SLOT_NUMBERS, values)]
 
 
 def affordable(state: ParaState, side: int, items: list[Cost]) -> bool:

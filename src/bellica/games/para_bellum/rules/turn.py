@@ -4,14 +4,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+from itertools import compress
 
 from bellica.core import Action
-from bellica.core.stack import Card, Count, Decision, Number, Side, Step, Word
+from bellica.core.stack import Card, Count, Decision, Number, Side, Step, Task, Word
 from bellica.games.para_bellum.cards import COLOURS, Alliance
 from bellica.games.para_bellum.rules import TASKS
 from bellica.games.para_bellum.rules.dice import (
     GREY_SLOTS,
     RED_SLOTS,
+    SLOT_NUMBERS,
     Purse,
     add_die,
     affordable,
@@ -114,20 +117,25 @@ def begin_turn(state: ParaState, side: int) -> None:
     state.used = []
     state.legion_take = False
     state.caused.append(("turn", side, state.turn))
-    state.stack.append(EndTurn(side))
-    state.stack.append(ActionPhase(side))
-    state.stack.append(ArmyPhase(side))
+    state.stack += turn_phases(side)
     if side == state.first:  # the Event's reveal effects go above the turn: they come first
         state.round += 1
         reveal_event(state)
     state.actions_left = state.game.tokens_per_turn + modifier(state, side, "actions")
 
 
+@cache
+def turn_phases(side: int) -> tuple[Task, ...]:
+    """The end of `side`'s turn, its Action phase and its Army phase, bottom first: the same
+    tasks serve every turn (a task never changes)."""
+    return EndTurn(side), ActionPhase(side), ArmyPhase(side)
+
+
 def reveal_event(state: ParaState) -> None:
     """The old Event is put away and the next one turned up; its reveal effects apply to every
     player, the first player first."""
     if state.event:
-        state.zones.family("events_done")[0].append(state.event.pop())
+        state.events_done.append(state.event.pop())
         rules_changed(state)
     if not state.event_deck:
         return
@@ -375,11 +383,11 @@ def motivators(state: ParaState, side: int) -> list[str]:
     junction joins."""
     cost = state.game.basic.motivate
     pips = sum(item.pips or 0 for item in cost if item.die == "red") or 1
-    grey = state.grey[side]
+    grey, red = state.grey[side], state.red[side]
     return [
         RED_SLOTS[j]
-        for j, v in enumerate(state.red[side])
-        if v >= pips and (grey[j] or grey[j + WIDTH])
+        for j in compress(SLOT_NUMBERS, red)
+        if red[j] >= pips and (grey[j] or grey[j + WIDTH])
     ]
 
 
