@@ -119,6 +119,16 @@ class ParaActions(CardActionSpace):
     def place(self, uid: int, cell: int) -> Action:
         return self[self.place_base + uid * CELLS + cell]
 
+    def places(self, uid: int, cells: list[int]) -> list[Action]:
+        """Card `uid` placed on each of `cells`."""
+        first = self.place_base + uid * CELLS
+        return [self[first + cell] for cell in cells]
+
+    def cards(self, kind: str, uids: list[int]) -> list[Action]:
+        """The action `kind` about each of `uids`."""
+        base = self.card_base[kind]
+        return [self[base + uid] for uid in uids]
+
     def placed(self, action: Action) -> tuple[int, int]:
         """A place action's card and cell."""
         return divmod(action.index - self.place_base, CELLS)

@@ -128,6 +128,7 @@ class ParaState(StackDriven, State):
         "stack",
         "tucked",
         "turn",
+        "unmet",
         "used",
         "vp",
         "winners",
@@ -164,6 +165,9 @@ class ParaState(StackDriven, State):
         self.disabled: list[int] = []  # permanents face down until their owner's turn ends
         self.legion_take = False  # the turn's one Command card for a Legion die of 1 or 2
         self.met: list[list[int]] = [[] for _ in range(players)]  # objectives fulfilled
+        # rules.scoring.unmet_objectives, kept until an objective is met, dealt, put back or
+        # dealt again (None: to work out again).
+        self.unmet: list[Any] | None = None
         self.revealed: list[int] = []  # secret objectives turned face up
         self.shared: list[int] = []  # 4 players: each team's Shared Objective
         self.known: list[list[int]] = [[] for _ in range(players)]  # hand cards all saw taken
@@ -276,6 +280,7 @@ class ParaState(StackDriven, State):
         new.disabled = self.disabled[:]
         new.legion_take = self.legion_take
         new.met = [m[:] for m in self.met]
+        new.unmet = self.unmet
         new.revealed = self.revealed[:]
         new.shared = self.shared[:]
         new.known = [k[:] for k in self.known]

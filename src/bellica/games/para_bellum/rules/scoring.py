@@ -94,17 +94,32 @@ def objectives_of(state: ParaState, side: int) -> list[int]:
 
 def check_objectives(state: ParaState) -> None:
     """Every objective met now is fulfilled (turned face up if it was secret), for good."""
+    unmet = state.unmet
+    if unmet is None:
+        unmet = state.unmet = unmet_objectives(state)
+    for side, uid, reached, at_least in unmet:
+        if reached(state, side) >= at_least:
+            state.met[side].append(uid)
+            state.unmet = None
+            if uid not in state.revealed:
+                state.revealed.append(uid)
+            state.caused.append(("objective", side, uid))
+
+
+Unmet = tuple[int, int, Callable[[ParaState, int], int], int]  # side, objective, its count, goal
+
+
+def unmet_objectives(state: ParaState) -> list[Unmet]:
+    """Each side's objectives not met yet, with what counts for them and how much fulfils
+    them, in the order check_objectives weighs them."""
     goal = state.game.goal
+    out = []
     for side, met in enumerate(state.met):
         for uid in objectives_of(state, side):
-            if uid in met:
-                continue
-            kind, at_least = goal[uid]
-            if MEASURES[kind](state, side) >= at_least:
-                met.append(uid)
-                if uid not in state.revealed:
-                    state.revealed.append(uid)
-                state.caused.append(("objective", side, uid))
+            if uid not in met:
+                kind, at_least = goal[uid]
+                out.append((side, uid, MEASURES[kind], at_least))
+    return out
 
 
 def final_grey(state: ParaState, side: int) -> list[int]:

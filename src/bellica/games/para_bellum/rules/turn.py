@@ -169,7 +169,7 @@ def placements(state: ParaState, side: int) -> list[Action]:
     """Every Army card of the hand on every cell it fits (rules.grid.can_place), worked out
     once per cell: the shapes (colour and edges) its neighbours leave room for."""
     game = state.game
-    place_action = game.actions.place
+    places = game.actions.places
     army_cards = sorted(u for u in state.hand[side] if game.is_army[u])
     if not army_cards:
         return []
@@ -191,7 +191,7 @@ def placements(state: ParaState, side: int) -> list[Action]:
     out = []
     for uid in army_cards:
         bit = game.shape_bit[uid]
-        out += [place_action(uid, cell) for cell, shapes in wanted if shapes & bit]
+        out += places(uid, [cell for cell, shapes in wanted if shapes & bit])
     return out
 
 
@@ -351,7 +351,7 @@ def action_choices(state: ParaState, side: int) -> list[Action]:
             out.append(card("play", uid))
         else:
             cells = open_cells(state, side)
-            out += [space.place(uid, c) for c in cells if can_place(state, side, uid, c)]
+            out += space.places(uid, [c for c in cells if can_place(state, side, uid, c)])
     if state.army_deck and can("muster"):
         out.append(plain("muster"))
     if _empower_room(state, side) and can("empower"):
@@ -360,7 +360,7 @@ def action_choices(state: ParaState, side: int) -> list[Action]:
         out.append(plain("consult"))
     if any(state.red[side]) and motivators(state, side):
         out.append(plain("motivate"))
-    out += [card("requisition", u) for u in hand if game.is_army[u]]
+    out += space.cards("requisition", [u for u in hand if game.is_army[u]])
     for uid in with_actions(state, side):
         if uid not in state.used and affords(game.card_costs[uid]["use"]):  # cost_of's use-…
             out.append(card("use", uid))
