@@ -23,7 +23,7 @@ from bellica.games.para_bellum.cards import (
     Objective,
     load_cards,
 )
-from bellica.games.para_bellum.rules import TASKS
+from bellica.games.para_bellum.rules import TASKS, flow
 from bellica.games.para_bellum.rules.dice import split_general
 from bellica.games.para_bellum.rules.grid import fits_beside, shape_bit
 from bellica.games.para_bellum.state import ParaState, zone_families
@@ -69,6 +69,9 @@ class ParaBellum(CardGame):
     tasks = TASKS
     actions: act.ParaActions
     banner_types = BANNERS
+    # The rules' way in for ParaState, whose module the rules import (so it cannot import them).
+    rules_legal_actions = staticmethod(flow.legal_actions)
+    rules_apply_action = staticmethod(flow.apply_action)
 
     def prepare(self) -> None:
         cards = self.card_set = load_cards(self.cards)
@@ -150,7 +153,7 @@ class ParaBellum(CardGame):
             for c in kinds
         ]
         self.basic = cards.basic
-        # The costs by the words Pay tasks name them with (rules.effects.cost_of): each basic
+        # The costs by the words Pay tasks name them with (rules.dice.cost_of): each basic
         # action's, and per card its Order options', its action's or its Alliance action's.
         self.basic_costs = {name: list(getattr(cards.basic, name)) for name in BASIC_ACTIONS}
         self.card_costs = [costs_by_head(c) for c in kinds]

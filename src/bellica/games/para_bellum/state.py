@@ -208,14 +208,10 @@ class ParaState(StackDriven, State):
 
     # -- the contract ----------------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
-        from bellica.games.para_bellum.rules.flow import legal_actions
-
-        return legal_actions(self)
+        return self.game.rules_legal_actions(self)
 
     def _apply(self, action: Action) -> None:
-        from bellica.games.para_bellum.rules.flow import apply_action
-
-        apply_action(self, action)
+        self.game.rules_apply_action(self, action)
 
     def _outcome(self) -> Outcome:
         assert self.winners is not None

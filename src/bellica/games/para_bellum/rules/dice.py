@@ -1,4 +1,5 @@
-"""Dice: adding and losing them, banners, and the ways to pay a cost with dice and coins."""
+"""Dice: adding and losing them, banners, the costs named by their source, and the ways to pay
+a cost with dice and coins."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from bellica.core import Action
 from bellica.core.stack import Count, Decision, Side, Word
 from bellica.games.para_bellum.cards import GREY_BANNERS, RED_BANNERS, Cost
 from bellica.games.para_bellum.rules import TASKS
+from bellica.games.para_bellum.rules.grid import completed_legions
 from bellica.games.para_bellum.rules.modifiers import modifier
 from bellica.games.para_bellum.state import (
     CELLS,
@@ -98,8 +100,6 @@ def add_die(state: ParaState, side: int, slot: str) -> int:
 def empty_slots(state: ParaState, side: int, kind: str) -> list[str]:
     """Empty slots a new die of that colour may be rolled into: a grey slot on an Army card
     of a complete Legion, a red slot at a junction of two Army cards."""
-    from bellica.games.para_bellum.rules.grid import completed_legions
-
     game = state.game
     grid = state.grid[side]
     if kind == "grey":
@@ -179,6 +179,27 @@ def payers(state: ParaState, side: int, kind: str, banner: str | None) -> list[t
             return []
         return [(slot, values[found[1]])]
     return [(names[i], values[i]) for i in compress(SLOT_NUMBERS, values)]
+
+
+NO_COST: list[Cost] = []
+
+
+# -- costs by their source ------------------------------------------------------------------
+def cost_of(state: ParaState, side: int, what: str) -> list[Cost]:
+    """The cost a Pay task pays: a basic action ("muster"), an Order's option ("opt1-101"), a
+    Permanent's action ("use-104"), the Alliance action ("alliance-140"). The game's own
+    list: not to be changed."""
+    game = state.game
+    basic = game.basic_costs.get(what)
+    if basic is not None:
+        free = FREE_WITH.get(what)
+        return NO_COST if free and modifier(state, side, free) > 0 else basic
+    head, _, token = what.partition("-")
+    uid = game.uid(token)
+    return NO_COST if uid is None else game.card_costs[uid].get(head, NO_COST)
+
+
+FREE_WITH = {"muster": "muster_free", "consult": "consult_free"}  # the rule that waives it
 
 
 def affordable(state: ParaState, side: int, items: list[Cost]) -> bool:
@@ -276,20 +297,16 @@ def pay(state: ParaState, side: int, item: Cost, slot: str, coins: int) -> None:
 @dataclass(frozen=True, slots=True)
 class Pay(Decision):
     """`side` pays the cost item `index` of `what` (a cost named by its source: see
-    rules.effects.cost_of): which die, and how many coins."""
+    cost_of): which die, and how many coins."""
 
     side: Side
     what: Word
     index: Count
 
     def item(self, state: ParaState) -> Cost:
-        from bellica.games.para_bellum.rules.effects import cost_of
-
         return cost_of(state, self.side, self.what)[self.index]
 
     def choices(self, state: ParaState) -> list[Action]:
-        from bellica.games.para_bellum.rules.effects import cost_of
-
         pay_with = state.game.actions.pay
         items = cost_of(state, self.side, self.what)
         item = items[self.index]

@@ -1,5 +1,5 @@
 """Effects and rule changes: what cards do (one verb at a time), the round's and the
-permanents' modifiers, and the costs named by their source."""
+permanents' modifiers, and the payments for costs named by their source (rules.dice)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,13 @@ from dataclasses import dataclass
 
 from bellica.core import Action
 from bellica.core.stack import Card, Count, Decision, Side, Step, Word
-from bellica.games.para_bellum.cards import Alliance, Battle, Command, Cost, Effect, Event
+from bellica.games.para_bellum.cards import Alliance, Battle, Command, Effect, Event
 from bellica.games.para_bellum.rules import TASKS
 from bellica.games.para_bellum.rules.dice import (
+    Pay,
     add_die,
     banner_choices,
+    cost_of,
     count,
     dice,
     empty_slots,
@@ -22,31 +24,10 @@ from bellica.games.para_bellum.rules.grid import occupy
 from bellica.games.para_bellum.rules.modifiers import modifier, rules_changed
 from bellica.games.para_bellum.state import ParaState
 
-NO_COST: list[Cost] = []
 
-
-# -- costs by their source ------------------------------------------------------------------
-def cost_of(state: ParaState, side: int, what: str) -> list[Cost]:
-    """The cost a Pay task pays: a basic action ("muster"), an Order's option ("opt1-101"), a
-    Permanent's action ("use-104"), the Alliance action ("alliance-140"). The game's own
-    list: not to be changed."""
-    game = state.game
-    basic = game.basic_costs.get(what)
-    if basic is not None:
-        free = FREE_WITH.get(what)
-        return NO_COST if free and modifier(state, side, free) > 0 else basic
-    head, _, token = what.partition("-")
-    uid = game.uid(token)
-    return NO_COST if uid is None else game.card_costs[uid].get(head, NO_COST)
-
-
-FREE_WITH = {"muster": "muster_free", "consult": "consult_free"}  # the rule that waives it
-
-
+# -- payments -------------------------------------------------------------------------------
 def push_payment(state: ParaState, side: int, what: str) -> None:
     """Put the Pay decisions for a cost on the stack, the first item on top."""
-    from bellica.games.para_bellum.rules.dice import Pay
-
     for index in reversed(range(len(cost_of(state, side, what)))):
         state.stack.append(Pay(side, what, index))
 

@@ -18,6 +18,7 @@ from bellica.games.para_bellum.rules.dice import (
     Purse,
     add_die,
     affordable,
+    cost_of,
     count,
     dice,
     set_value,
@@ -26,7 +27,6 @@ from bellica.games.para_bellum.rules.effects import (
     ChooseBanner,
     ChooseDie,
     TakeCommand,
-    cost_of,
     push_effects,
     push_payment,
 )
