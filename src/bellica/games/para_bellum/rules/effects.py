@@ -84,8 +84,6 @@ def verb_amount(state: ParaState, effect: Effect) -> tuple[str, int]:
 
 def do(state: ParaState, side: int, effect: Effect, source: int) -> None:
     """One effect: at once, or a decision put on the stack."""
-    from bellica.games.para_bellum.rules.turn import MoraleTest, draw_army
-
     game = state.game
     verb, n = verb_amount(state, effect)
     state.caused.append(("effect", side, source, verb, n))
@@ -94,6 +92,8 @@ def do(state: ParaState, side: int, effect: Effect, source: int) -> None:
     elif verb == "coins":
         state.coins[side] += n
     elif verb == "draw_army":
+        from bellica.games.para_bellum.rules.turn import draw_army  # (turn imports this module)
+
         for _ in range(n):
             draw_army(state, side)
     elif verb == "take_command":
@@ -105,6 +105,8 @@ def do(state: ParaState, side: int, effect: Effect, source: int) -> None:
         if side == state.active:
             state.actions_left += n
     elif verb == "morale":
+        from bellica.games.para_bellum.rules.turn import MoraleTest
+
         for other in reversed(game.opponents(side)):
             state.stack.append(MoraleTest(other, n))
     elif verb == "harass":
@@ -134,9 +136,23 @@ class TakeCommand(Decision):
         return [card("take", u) for u in state.battle_line]
 
     def choose(self, state: ParaState, action: Action) -> None:
-        from bellica.games.para_bellum.rules.turn import take_from_line
-
         take_from_line(state, self.side, state.game.actions.uid(action))
+
+
+def take_from_line(state: ParaState, side: int, uid: int) -> None:
+    """`side` takes a Battle Line card into its hand; the line is refilled from the deck."""
+    state.battle_line.remove(uid)
+    state.hand[side].append(uid)
+    state.known[side].append(uid)
+    state.caused.append(("take", side, uid))
+    refill_line(state)
+
+
+def refill_line(state: ParaState) -> None:
+    while len(state.battle_line) < 4 and state.command_deck:
+        uid = state.command_deck.pop()
+        state.battle_line.append(uid)
+        state.caused.append(("line", uid))
 
 
 def die_targets(state: ParaState, side: int, verb: str) -> list[str]:
