@@ -121,6 +121,19 @@ def open_cells(state: ParaState, side: int) -> list[int]:
     return out
 
 
+def special_cells(state: ParaState, side: int) -> list[int]:
+    """The cells a Special Unit may go on (can_place): the open cells with no Army card to
+    their left, to their right or above them."""
+    grid = state.grid[side]
+    special = state.game.is_special
+    army = state.occupied[side]
+    for uid in state.army[side]:
+        if special[uid]:
+            army &= ~(1 << grid.index(uid))
+    barred = ((army << 1) & ~FIRST_COLUMN) | ((army >> 1) & ~LAST_COLUMN) | (army >> WIDTH)
+    return [cell for cell in open_cells(state, side) if not barred >> cell & 1]
+
+
 def occupy(state: ParaState, side: int, cell: int, uid: int) -> None:
     """A card lies on `cell` (EMPTY: the cell is cleared)."""
     state.grid[side][cell] = uid

@@ -33,12 +33,12 @@ from bellica.games.para_bellum.rules.effects import (
 from bellica.games.para_bellum.rules.grid import (
     EVERY_SHAPE,
     SIDES,
-    can_place,
     is_complete,
     junctions_made,
     legion,
     occupy,
     open_cells,
+    special_cells,
 )
 from bellica.games.para_bellum.rules.modifiers import modifier, rules_changed, with_actions
 from bellica.games.para_bellum.state import (
@@ -334,8 +334,7 @@ def action_choices(state: ParaState, side: int) -> list[Action]:
         elif kind == "permanent":
             out.append(card("play", uid))
         else:
-            cells = open_cells(state, side)
-            out += space.places(uid, [c for c in cells if can_place(state, side, uid, c)])
+            out += space.places(uid, special_cells(state, side))
     if state.army_deck and can("muster"):
         out.append(plain("muster"))
     if _empower_room(state, side) and can("empower"):
