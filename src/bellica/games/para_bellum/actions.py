@@ -91,17 +91,20 @@ class ParaActions(CardActionSpace):
         self._pay = {(s, c): index[f"pay_{s}_{c}"] for s in SLOTS for c in range(MAX_COINS + 1)}
         self._pay.update({("", c): index[f"pay_coins_{c}"] for c in range(1, MAX_COINS + 1)})
 
-    def die(self, slot: str) -> Action:
-        """Choose the die (or the empty slot) `slot`."""
-        return self[self._die[slot]]
+    def dice(self, slots: list[str]) -> list[Action]:
+        """Choose each die (or empty slot) of `slots`."""
+        index = self._die
+        return [self[index[slot]] for slot in slots]
 
-    def banner(self, banner: str, slot: str) -> Action:
-        """Add the banner to the die in `slot`."""
-        return self[self._banner[banner, slot]]
+    def banners(self, pairs: list[tuple[str, str]]) -> list[Action]:
+        """Add each (banner, slot) pair's banner to the die in its slot."""
+        index = self._banner
+        return [self[index[pair]] for pair in pairs]
 
-    def pay(self, slot: str, coins: int) -> Action:
-        """Pay with the die in `slot` ("": coins alone) and `coins` coins."""
-        return self[self._pay[slot, coins]]
+    def payments(self, ways: list[tuple[str, int]]) -> list[Action]:
+        """Pay each (slot, coins) way: the die in the slot ("": coins alone) and the coins."""
+        index = self._pay
+        return [self[index[way]] for way in ways]
 
     def __missing__(self, index: int) -> Action:
         if isinstance(index, int) and not isinstance(index, bool) and self.place_base <= index:

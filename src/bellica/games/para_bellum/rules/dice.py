@@ -307,14 +307,13 @@ class Pay(Decision):
         return cost_of(state, self.side, self.what)[self.index]
 
     def choices(self, state: ParaState) -> list[Action]:
-        pay_with = state.game.actions.pay
         items = cost_of(state, self.side, self.what)
         item = items[self.index]
         rest = items[self.index + 1 :]
         options = pay_options(state, self.side, item)
         if rest:  # only the ways that leave enough for the rest of the cost
             options = [o for o in options if _leaves_enough(state, self.side, item, rest, *o)]
-        return [pay_with(slot, coins) for slot, coins in options]
+        return state.game.actions.payments(options)
 
     def choose(self, state: ParaState, action: Action) -> None:
         parts = action.kind.split("_")

@@ -180,8 +180,7 @@ class ChooseDie(Decision):
     amount: Count
 
     def choices(self, state: ParaState) -> list[Action]:
-        die = state.game.actions.die
-        return [die(s) for s in die_targets(state, self.side, self.verb)]
+        return state.game.actions.dice(die_targets(state, self.side, self.verb))
 
     def choose(self, state: ParaState, action: Action) -> None:
         slot = action.kind[4:]
@@ -211,8 +210,7 @@ class ChooseBanner(Decision):
     side: Side
 
     def choices(self, state: ParaState) -> list[Action]:
-        banner = state.game.actions.banner
-        return [banner(b, s) for b, s in banner_choices(state, self.side)]
+        return state.game.actions.banners(banner_choices(state, self.side))
 
     def choose(self, state: ParaState, action: Action) -> None:
         rest = action.kind[len("banner_") :]

@@ -517,13 +517,13 @@ class Motivate(Decision):
     slot: Word  # "-" until the red die is chosen
 
     def choices(self, state: ParaState) -> list[Action]:
-        plain, die = state.game.actions.plain, state.game.actions.die
+        space = state.game.actions
         if self.slot == "-":
-            return [die(s) for s in motivators(state, self.side)]
+            return space.dice(motivators(state, self.side))
         j = int(self.slot[1:])
         grey = state.grey[self.side]
-        out = [die(GREY_SLOTS[c]) for c in (j, j + WIDTH) if c < CELLS and grey[c]]
-        return [*out, plain("both")] if len(out) == 2 else out
+        out = space.dice([GREY_SLOTS[c] for c in (j, j + WIDTH) if c < CELLS and grey[c]])
+        return [*out, space.plain("both")] if len(out) == 2 else out
 
     def choose(self, state: ParaState, action: Action) -> None:
         side = self.side
