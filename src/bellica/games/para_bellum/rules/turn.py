@@ -310,8 +310,6 @@ def action_choices(state: ParaState, side: int) -> list[Action]:
     game = state.game
     space = game.actions
     card, plain = space.card, space.plain
-    hand = sorted(state.hand[side])
-    out: list[Action] = []
     purse = Purse(state, side)
     affords = purse.affords
     payable: dict[str, bool] = {}
@@ -322,11 +320,14 @@ def action_choices(state: ParaState, side: int) -> list[Action]:
             found = payable[name] = affords(cost_of(state, side, name))
         return found
 
-    for uid in hand:
+    out: list[Action] = []
+    army_cards = []
+    for uid in sorted(state.hand[side]):
         kind = game.command_type[uid]
         if not kind:
-            continue
-        if kind == "order":
+            if game.is_army[uid]:
+                army_cards.append(uid)
+        elif kind == "order":
             if can("command") and any(purse.meets(*c) for c in game.order_costs[uid]):
                 out.append(card("play", uid))
         elif not can("deploy"):
@@ -343,7 +344,7 @@ def action_choices(state: ParaState, side: int) -> list[Action]:
         out.append(plain("consult"))
     if any(state.red[side]) and motivators(state, side):
         out.append(plain("motivate"))
-    out += space.cards("requisition", [u for u in hand if game.is_army[u]])
+    out += space.cards("requisition", army_cards)
     for uid in with_actions(state, side):
         if uid not in state.used and affords(game.card_costs[uid]["use"]):  # cost_of's use-…
             out.append(card("use", uid))
