@@ -43,7 +43,7 @@ def _grey_total(state: ParaState, side: int) -> int:
 def _permanents(state: ParaState, side: int) -> int:
     """Permanents and Special Units in play."""
     special = state.game.is_special
-    return len(state.permanents[side]) + sum(1 for u in state.army[side] if special[u])
+    return len(state.permanents[side]) + sum(map(special.__getitem__, state.army[side]))
 
 
 def _coins(state: ParaState, side: int) -> int:
@@ -61,7 +61,8 @@ def _columns(state: ParaState, side: int) -> int:
 
 
 def _banners(state: ParaState, side: int) -> int:
-    return sum(1 for slot in state.banner[side].values() if slot)
+    slots = list(state.banner[side].values())
+    return len(slots) - slots.count("")
 
 
 COLUMN_BITS = (1 << WIDTH) - 1

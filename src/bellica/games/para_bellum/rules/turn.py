@@ -125,7 +125,8 @@ def reveal_event(state: ParaState) -> None:
         return
     uid = state.event_deck.pop()
     state.event.append(uid)
-    rules_changed(state)
+    if state.game.rules[uid]:
+        rules_changed(state)
     state.caused.append(("event", uid))
     game = state.game
     order = [(state.first + i) % game.players for i in range(game.players)]
@@ -154,7 +155,7 @@ def placements(state: ParaState, side: int) -> list[Action]:
     once per cell: the shapes (colour and edges) its neighbours leave room for."""
     game = state.game
     places = game.actions.places
-    army_cards = sorted(u for u in state.hand[side] if game.is_army[u])
+    army_cards = sorted([u for u in state.hand[side] if game.is_army[u]])
     if not army_cards:
         return []
     grid = state.grid[side]
