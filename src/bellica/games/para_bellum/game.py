@@ -153,6 +153,8 @@ class ParaBellum(CardGame):
             for c in kinds
         ]
         self.basic = cards.basic
+        # What the red die spent on a Motivate gives (at least 1).
+        self.motivate_pips = sum(i.pips or 0 for i in cards.basic.motivate if i.die == "red") or 1
         # The costs by the words Pay tasks name them with (rules.dice.cost_of): each basic
         # action's, and per card its Order options', its action's or its Alliance action's.
         self.basic_costs = {name: list(getattr(cards.basic, name)) for name in BASIC_ACTIONS}

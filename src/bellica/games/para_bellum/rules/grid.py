@@ -7,8 +7,6 @@ from itertools import product
 from bellica.games.para_bellum.cards import COLOURS, Army
 from bellica.games.para_bellum.state import CELLS, EMPTY, WIDTH, ParaState
 
-ROW_ABOVE = WIDTH  # a cell's index plus this is the cell above it
-
 
 def neighbour(cell: int, step: int) -> int:
     """The cell left (-1), right (+1), below (-WIDTH) or above (+WIDTH), or -1 off the grid."""
@@ -150,14 +148,14 @@ def legion(state: ParaState, side: int, cell: int) -> list[int]:
     run = [cell]
     here = cell
     while game.left_open[grid[here]]:
-        left = neighbour(here, -1)
+        left = SIDES[here][0]
         if not occupied(grid, left):
             break
         run.insert(0, left)
         here = left
     here = cell
     while game.right_open[grid[here]]:
-        right = neighbour(here, 1)
+        right = SIDES[here][1]
         if not occupied(grid, right):
             break
         run.append(right)
@@ -180,10 +178,9 @@ def junctions_made(state: ParaState, side: int, cell: int) -> list[int]:
     if game.is_special[grid[cell]]:
         return []
     out = []
-    below = neighbour(cell, -ROW_ABOVE)
+    _, _, below, above = SIDES[cell]
     if occupied(grid, below) and not game.is_special[grid[below]]:
         out.append(below)  # the junction above the cell below
-    above = neighbour(cell, ROW_ABOVE)
     if occupied(grid, above) and not game.is_special[grid[above]]:
         out.append(cell)
     return out

@@ -366,8 +366,7 @@ def _empower_room(state: ParaState, side: int) -> bool:
 def motivators(state: ParaState, side: int) -> list[str]:
     """The red dice that may pay a Motivate: at least 1, with a grey die on a card their
     junction joins."""
-    cost = state.game.basic.motivate
-    pips = sum(item.pips or 0 for item in cost if item.die == "red") or 1
+    pips = state.game.motivate_pips
     grey, red = state.grey[side], state.red[side]
     return [
         RED_SLOTS[j]
@@ -531,7 +530,7 @@ class Motivate(Decision):
         side = self.side
         if self.slot == "-":
             slot = action.kind[4:]
-            pips = sum(i.pips or 0 for i in state.game.basic.motivate if i.die == "red") or 1
+            pips = state.game.motivate_pips
             j = int(slot[1:])
             set_value(state, side, slot, state.red[side][j] - pips)
             state.stack.append(Motivate(side, slot))
