@@ -111,12 +111,25 @@ def open_cells(state: ParaState, side: int) -> list[int]:
         | (occupied >> WIDTH)
     )
     free = around & ~occupied & FULL
-    out = []
-    while free:
-        low = free & -free
-        out.append(low.bit_length() - 1)
-        free ^= low
+    out: list[int] = []
+    for start, cells_of in ROW_CELLS:
+        row = free >> start & ROW_BITS
+        if row:
+            out += cells_of[row]
     return out
+
+
+ROW_BITS = (1 << WIDTH) - 1
+# Per row of the grid, its first cell and, for each set of its cells as bits, those cells.
+ROW_CELLS = tuple(
+    (
+        start,
+        tuple(
+            tuple(start + c for c in range(WIDTH) if bits >> c & 1) for bits in range(1 << WIDTH)
+        ),
+    )
+    for start in range(0, CELLS, WIDTH)
+)
 
 
 def special_cells(state: ParaState, side: int) -> list[int]:
