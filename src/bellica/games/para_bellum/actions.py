@@ -90,6 +90,7 @@ class ParaActions(CardActionSpace):
         self._banner = {(b, s): index[f"banner_{b}_{s}"] for b in BANNERS for s in SLOTS}
         self._pay = {(s, c): index[f"pay_{s}_{c}"] for s in SLOTS for c in range(MAX_COINS + 1)}
         self._pay.update({("", c): index[f"pay_coins_{c}"] for c in range(1, MAX_COINS + 1)})
+        self._way = {i: way for way, i in self._pay.items()}
 
     def dice(self, slots: list[str]) -> list[Action]:
         """Choose each die (or empty slot) of `slots`."""
@@ -100,6 +101,10 @@ class ParaActions(CardActionSpace):
         """Add each (banner, slot) pair's banner to the die in its slot."""
         index = self._banner
         return [self[index[pair]] for pair in pairs]
+
+    def way(self, payment: Action) -> tuple[str, int]:
+        """A payment's (slot, coins): the die it pays with ("": coins alone) and the coins."""
+        return self._way[payment.index]
 
     def payments(self, ways: list[tuple[str, int]]) -> list[Action]:
         """Pay each (slot, coins) way: the die in the slot ("": coins alone) and the coins."""

@@ -181,10 +181,10 @@ def payers(state: ParaState, side: int, kind: str, banner: str | None) -> list[t
     return [(names[i], values[i]) for i in compress(SLOT_NUMBERS, values)]
 
 
+# -- costs by their source ------------------------------------------------------------------
 NO_COST: list[Cost] = []
 
 
-# -- costs by their source ------------------------------------------------------------------
 def cost_of(state: ParaState, side: int, what: str) -> list[Cost]:
     """The cost a Pay task pays: a basic action ("muster"), an Order's option ("opt1-101"), a
     Permanent's action ("use-104"), the Alliance action ("alliance-140"). The game's own
@@ -316,10 +316,7 @@ class Pay(Decision):
         return state.game.actions.payments(options)
 
     def choose(self, state: ParaState, action: Action) -> None:
-        parts = action.kind.split("_")
-        if parts[1] == "coins":
-            pay(state, self.side, self.item(state), "", int(parts[2]))
-        else:
-            pay(state, self.side, self.item(state), parts[1], int(parts[2]))
+        slot, coins = state.game.actions.way(action)
+        pay(state, self.side, self.item(state), slot, coins)
 
     mid_move = True
