@@ -138,7 +138,7 @@ class ParaBellum(CardGame):
         self.texts = [card_text(c) for c in kinds]
         self.verbs: dict[int, tuple[str, int]] = {}  # rules.effects.verb_amount's
         self.points = [c.points if isinstance(c, Objective) else 0 for c in kinds]
-        # Each objective's kind and how much of it fulfils it (rules.scoring.measure).
+        # Each objective's kind and how much of it fulfils it (rules.scoring.unmet_objectives).
         self.goal = [(c.kind, c.at_least) if isinstance(c, Objective) else ("", 0) for c in kinds]
         self.teammates = [
             [o for o in range(players) if o != s and self.team_of(o) == self.team_of(s)]
