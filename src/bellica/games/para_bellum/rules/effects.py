@@ -136,23 +136,9 @@ class TakeCommand(Decision):
         return [card("take", u) for u in state.battle_line]
 
     def choose(self, state: ParaState, action: Action) -> None:
+        from bellica.games.para_bellum.rules.turn import take_from_line
+
         take_from_line(state, self.side, state.game.actions.uid(action))
-
-
-def take_from_line(state: ParaState, side: int, uid: int) -> None:
-    """`side` takes a Battle Line card into its hand; the line is refilled from the deck."""
-    state.battle_line.remove(uid)
-    state.hand[side].append(uid)
-    state.known[side].append(uid)
-    state.caused.append(("take", side, uid))
-    refill_line(state)
-
-
-def refill_line(state: ParaState) -> None:
-    while len(state.battle_line) < 4 and state.command_deck:
-        uid = state.command_deck.pop()
-        state.battle_line.append(uid)
-        state.caused.append(("line", uid))
 
 
 def die_targets(state: ParaState, side: int, verb: str) -> list[str]:

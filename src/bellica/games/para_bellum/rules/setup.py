@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 from bellica.core import Action
 from bellica.core.stack import Count, Decision, Side, Step, advance
 from bellica.games.para_bellum.rules import TASKS
-from bellica.games.para_bellum.rules.effects import TakeCommand, refill_line
+from bellica.games.para_bellum.rules.effects import TakeCommand
 from bellica.games.para_bellum.rules.grid import occupy
-from bellica.games.para_bellum.rules.turn import begin_turn
+from bellica.games.para_bellum.rules.turn import begin_turn, refill_line
 from bellica.games.para_bellum.state import START_CELL, ParaState
 
 if TYPE_CHECKING:

@@ -79,6 +79,22 @@ def leave_hand(state: ParaState, side: int, uid: int) -> None:
         state.known[side].remove(uid)
 
 
+def take_from_line(state: ParaState, side: int, uid: int) -> None:
+    """`side` takes a Battle Line card into its hand; the line is refilled from the deck."""
+    state.battle_line.remove(uid)
+    state.hand[side].append(uid)
+    state.known[side].append(uid)
+    state.caused.append(("take", side, uid))
+    refill_line(state)
+
+
+def refill_line(state: ParaState) -> None:
+    while len(state.battle_line) < 4 and state.command_deck:
+        uid = state.command_deck.pop()
+        state.battle_line.append(uid)
+        state.caused.append(("line", uid))
+
+
 def trigger_end(state: ParaState, side: int, why: str) -> None:
     """The first trigger makes `side` the Ending Player: the game ends when the turn would
     next pass to them."""
