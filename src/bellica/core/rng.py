@@ -67,7 +67,10 @@ class Rng:
 
     def d6(self) -> int:
         """One six-sided die."""
-        return 1 + ((self.next64() * 6) >> 64)
+        self.state = s = (self.state + _GOLDEN) & _MASK  # next64, inline: dice are rolled often
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return 1 + (((z ^ (z >> 31)) * 6) >> 64)
 
     def roll(self, dice: int) -> int:
         """The sum of `dice` six-sided dice."""
@@ -81,7 +84,12 @@ class Rng:
         return seq[(self.next64() * len(seq)) >> 64]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Shuffle in place (Fisher–Yates)."""
+        """Shuffle in place (Fisher–Yates), with next64 written out in the loop."""
+        s = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = (self.next64() * (i + 1)) >> 64
+            s = (s + _GOLDEN) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
+        self.state = s

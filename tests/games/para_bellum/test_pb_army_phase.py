@@ -4,6 +4,8 @@ tests (docs/rules/para-bellum.md, rulings 4–9, 15, 19–24, 33, 42)."""
 
 from __future__ import annotations
 
+import random
+
 from pb_rules_helpers import (
     LINE,
     START,
@@ -19,6 +21,9 @@ from pb_rules_helpers import (
     uid,
 )
 
+import bellica
+from bellica.games.para_bellum.rules.grid import can_place, open_cells, special_cells
+from bellica.games.para_bellum.rules.turn import placements
 from bellica.games.para_bellum.state import ParaState
 
 
@@ -374,3 +379,29 @@ def test_teammate_takes_no_morale_test() -> None:
     tested = [e[1] for e in state.caused if e[0] == "morale"]
     assert tested == [1, 3]
     assert uid(state, "Gold Right") in state.army[0]
+
+
+def test_the_cells_offered_are_those_the_placement_rule_allows() -> None:
+    # rules.grid.can_place states the rule; the Army phase and the Special Units' Deploy work
+    # the cells out faster (shape bits, bit sets): on random armies they agree with it.
+    game = bellica.load("para-bellum", players=2)
+    specials = [u for u in range(game.table.size) if game.is_special[u]]
+    chooser = random.Random(5)
+    for seed in range(12):
+        state = game.new_game(seed=seed)
+        while not state.is_terminal:
+            assert isinstance(state, ParaState)
+            for side in (0, 1):
+                hand = sorted(u for u in state.hand[side] if game.is_army[u])
+                allowed = [
+                    game.actions.place(u, c)
+                    for u in hand
+                    for c in open_cells(state, side)
+                    if can_place(state, side, u, c)
+                ]
+                assert placements(state, side) == allowed
+                free = [
+                    c for c in open_cells(state, side) if can_place(state, side, specials[0], c)
+                ]
+                assert special_cells(state, side) == free
+            state.apply(chooser.choice(state.legal_actions()))

@@ -109,3 +109,14 @@ def test_a_draw_names_the_card_only_to_those_who_may_see_the_hand() -> None:
             assert "draws an Army card" not in text
         else:
             assert text == event.text and "draws an Army card" in text
+
+
+def test_a_state_and_its_clone_name_each_zone_by_its_family() -> None:
+    for players in (2, 3, 4):
+        state = _midgame(players, moves=20)
+        for copy in (state, state.clone()):
+            for family in copy.game.layout.families:
+                piles = copy.zones.family(family.name)
+                bound = getattr(copy, family.name)
+                named = bound if family.owned else [bound]
+                assert all(a is b for a, b in zip(named, piles, strict=True))

@@ -69,7 +69,10 @@ PLAIN_KINDS: tuple[tuple[str, str], ...] = (
         for s in SLOTS
         for c in range(MAX_COINS + 1)
     ),
-    *((f"pay_coins_{c}", f"Pay with {c} coin{'s' if c > 1 else ''}") for c in range(1, 7)),
+    *(
+        (f"pay_coins_{c}", f"Pay with {c} coin{'s' if c > 1 else ''}")
+        for c in range(1, MAX_COINS + 1)
+    ),
 )
 PLACE = "place"
 
@@ -82,6 +85,31 @@ class ParaActions(CardActionSpace):
         super().__init__(table, CARD_KINDS, PLAIN_KINDS, MAX_CARDS)
         self.place_base = self.size
         self.size = self.place_base + MAX_CARDS * CELLS
+        index = self.plain_index
+        self._die = {s: index[f"die_{s}"] for s in SLOTS}
+        self._banner = {(b, s): index[f"banner_{b}_{s}"] for b in BANNERS for s in SLOTS}
+        self._pay = {(s, c): index[f"pay_{s}_{c}"] for s in SLOTS for c in range(MAX_COINS + 1)}
+        self._pay.update({("", c): index[f"pay_coins_{c}"] for c in range(1, MAX_COINS + 1)})
+        self._way = {i: way for way, i in self._pay.items()}
+
+    def dice(self, slots: list[str]) -> list[Action]:
+        """Choose each die (or empty slot) of `slots`."""
+        index = self._die
+        return [self[index[slot]] for slot in slots]
+
+    def banners(self, pairs: list[tuple[str, str]]) -> list[Action]:
+        """Add each (banner, slot) pair's banner to the die in its slot."""
+        index = self._banner
+        return [self[index[pair]] for pair in pairs]
+
+    def way(self, payment: Action) -> tuple[str, int]:
+        """A payment's (slot, coins): the die it pays with ("": coins alone) and the coins."""
+        return self._way[payment.index]
+
+    def payments(self, ways: list[tuple[str, int]]) -> list[Action]:
+        """Pay each (slot, coins) way: the die in the slot ("": coins alone) and the coins."""
+        index = self._pay
+        return [self[index[way]] for way in ways]
 
     def __missing__(self, index: int) -> Action:
         if isinstance(index, int) and not isinstance(index, bool) and self.place_base <= index:
@@ -98,6 +126,16 @@ class ParaActions(CardActionSpace):
 
     def place(self, uid: int, cell: int) -> Action:
         return self[self.place_base + uid * CELLS + cell]
+
+    def places(self, uid: int, cells: list[int]) -> list[Action]:
+        """Card `uid` placed on each of `cells`."""
+        first = self.place_base + uid * CELLS
+        return [self[first + cell] for cell in cells]
+
+    def cards(self, kind: str, uids: list[int]) -> list[Action]:
+        """The action `kind` about each of `uids`."""
+        base = self.card_base[kind]
+        return [self[base + uid] for uid in uids]
 
     def placed(self, action: Action) -> tuple[int, int]:
         """A place action's card and cell."""

@@ -12,16 +12,20 @@ from bellica.games.para_bellum import INFO
 from bellica.games.para_bellum import actions as act
 from bellica.games.para_bellum.cards import (
     BANNERS,
+    BASIC_ACTIONS,
     Alliance,
     Army,
     Battle,
     CardSet,
     Command,
+    Cost,
     Event,
     Objective,
     load_cards,
 )
-from bellica.games.para_bellum.rules import TASKS
+from bellica.games.para_bellum.rules import TASKS, flow
+from bellica.games.para_bellum.rules.dice import split_general
+from bellica.games.para_bellum.rules.grid import fits_beside, shape_bit
 from bellica.games.para_bellum.state import ParaState, zone_families
 from bellica.games.para_bellum.texts import card_text
 
@@ -44,6 +48,19 @@ def card_table(cards: CardSet) -> CardTable[Any]:
     return CardTable(copies)
 
 
+def costs_by_head(card: Any) -> dict[str, list[Cost]]:
+    """A card's costs by the head of the words naming them: "opt1" and "opt2" (an Order's
+    options), "use" (a Permanent's or Special Unit's action), "alliance"."""
+    if isinstance(card, Command):
+        costs = {f"opt{i + 1}": list(o.cost) for i, o in enumerate(card.options)}
+        if card.action is not None:
+            costs["use"] = list(card.action.cost)
+        return costs
+    if isinstance(card, Alliance):
+        return {"alliance": list(card.action.cost)}
+    return {}
+
+
 class ParaBellum(CardGame):
     """Two to four Roman generals build armies of cards and dice (teams of two at four)."""
 
@@ -55,6 +72,9 @@ class ParaBellum(CardGame):
     # Measured: mcts:iterations=200 won 31 of 40 games against greedy at c=0.3 (53 of 100 at
     # c=1.4 with the older heuristic); two moves' heuristic values differ by hundredths.
     exploration = 0.3
+    # The rules' way in for ParaState, whose module the rules import (so it cannot import them).
+    rules_legal_actions = staticmethod(flow.legal_actions)
+    rules_apply_action = staticmethod(flow.apply_action)
 
     def prepare(self) -> None:
         cards = self.card_set = load_cards(self.cards)
@@ -99,11 +119,17 @@ class ParaBellum(CardGame):
         # Per uid, read in the hot paths: an Army card's colour and edges and marks, a Special
         # Unit (no colour, placed in the army like an Army card).
         self.is_special = [isinstance(c, Command) and c.type == "special" for c in kinds]
+        self.command_type = [c.type if isinstance(c, Command) else "" for c in kinds]
         self.colour = [c.colour if isinstance(c, Army) else "" for c in kinds]
         self.left_open = [isinstance(c, Army) and c.left == "open" for c in kinds]
         self.right_open = [isinstance(c, Army) and c.right == "open" for c in kinds]
         self.full = [isinstance(c, Army) and c.full for c in kinds]
         self.cornicine = [c.cornicine or "" if isinstance(c, Army) else "" for c in kinds]
+        # Each Army card's shape (rules.grid.SHAPES), and the shapes that may lie to its right
+        # and to its left (none beside a Special Unit): rules.turn.placements.
+        self.shape_bit = [shape_bit(c) if isinstance(c, Army) else 0 for c in kinds]
+        self.fits_right_of = [fits_beside(c, "right") if isinstance(c, Army) else 0 for c in kinds]
+        self.fits_left_of = [fits_beside(c, "left") if isinstance(c, Army) else 0 for c in kinds]
         self.mounted = [c.mounted or "" if isinstance(c, Army) else "" for c in kinds]
         # The rule changes each card makes while in play (an Event's for its round).
         self.rules: list[dict[str, int]] = [{} for _ in kinds]
@@ -113,15 +139,30 @@ class ParaBellum(CardGame):
             elif isinstance(c, Event):
                 self.rules[uid] = {str(k): v for k, v in c.modifiers.items()}
         self.texts = [card_text(c) for c in kinds]
+        self.verbs: dict[int, tuple[str, int]] = {}  # rules.effects.verb_amount's
         self.points = [c.points if isinstance(c, Objective) else 0 for c in kinds]
-        # Each Order's options as whole costs: the Command action's and the option's own.
+        # Each objective's kind and how much of it fulfils it (rules.scoring.unmet_objectives).
+        self.goal = [(c.kind, c.at_least) if isinstance(c, Objective) else ("", 0) for c in kinds]
+        self.teammates = [
+            [o for o in range(players) if o != s and self.team_of(o) == self.team_of(s)]
+            for s in range(players)
+        ]
+        # Each Order's options as whole costs (the Command action's and the option's own),
+        # split as rules.dice.split_general splits them.
         self.order_costs = [
-            [list(cards.basic.command) + list(o.cost) for o in c.options]
+            [split_general([*cards.basic.command, *o.cost]) for o in c.options]
             if isinstance(c, Command)
             else []
             for c in kinds
         ]
         self.basic = cards.basic
+        # What the red die spent on a Motivate gives (at least 1).
+        self.motivate_pips = sum(i.pips or 0 for i in cards.basic.motivate if i.die == "red") or 1
+        # The costs by the words Pay tasks name them with (rules.dice.cost_of): each basic
+        # action's, and per card its Order options', its action's or its Alliance action's.
+        self.basic_costs = {name: list(getattr(cards.basic, name)) for name in BASIC_ACTIONS}
+        self.card_costs = [costs_by_head(c) for c in kinds]
+        self.has_action = [isinstance(c, Command) and c.action is not None for c in kinds]
         self.tokens_per_turn = ACTION_TOKENS[players]
         self.round_limit: int = self.options["round_limit"]
         needed = 2 * players + 2 if self.teamed else 3 * players  # drawn at the set-up

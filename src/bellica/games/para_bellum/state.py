@@ -72,6 +72,9 @@ def zone_families(players: int) -> list[Family]:
     ]
 
 
+SHARED_ZONES = 11  # zone_families' shared zones, before the four families of one per player
+
+
 class ParaState(StackDriven, State):
     """One position of Para Bellum. Zones hold card uids; each army's grid is `grid[side]`
     (cell → uid, EMPTY for none), its dice `grey[side][cell]`, `red[side][junction]` (0: an
@@ -79,6 +82,7 @@ class ParaState(StackDriven, State):
     unused); `stack` holds the work still to do, whose top is the decision being asked."""
 
     __slots__ = (
+        "acting",
         "actions_left",
         "active",
         "alliances",
@@ -124,6 +128,7 @@ class ParaState(StackDriven, State):
         "stack",
         "tucked",
         "turn",
+        "unmet",
         "used",
         "vp",
         "winners",
@@ -160,48 +165,53 @@ class ParaState(StackDriven, State):
         self.disabled: list[int] = []  # permanents face down until their owner's turn ends
         self.legion_take = False  # the turn's one Command card for a Legion die of 1 or 2
         self.met: list[list[int]] = [[] for _ in range(players)]  # objectives fulfilled
+        # rules.scoring.unmet_objectives, kept until an objective is met, dealt, put back or
+        # dealt again (None: to work out again).
+        self.unmet: list[Any] | None = None
         self.revealed: list[int] = []  # secret objectives turned face up
         self.shared: list[int] = []  # 4 players: each team's Shared Objective
         self.known: list[list[int]] = [[] for _ in range(players)]  # hand cards all saw taken
         self.tucked: list[list[int]] = [[] for _ in range(players)]  # put under the Army deck
         self.runner = [0] * players  # 4 players: each runner's distance from home
         self.force: list[dict[str, int] | None] = [None] * players  # rules.modifiers
+        self.acting: list[list[int] | None] = [None] * players  # rules.modifiers
         self.stack: list[Task] = []
         self.winners: tuple[int, ...] | None = None
         self.scores: tuple[float, ...] = ()
         self.reason = ""
 
     def _bind(self) -> None:
-        family = self.zones.family
-        (self.army_deck,) = family("army_deck")
-        (self.command_deck,) = family("command_deck")
-        (self.event_deck,) = family("event_deck")
-        (self.objective_deck,) = family("objective_deck")
-        (self.battle_line,) = family("battle_line")
-        (self.events_done,) = family("events_done")
-        (self.battle,) = family("battle")
-        (self.alliances,) = family("alliances")
-        (self.event,) = family("event")
-        (self.discard,) = family("discard")
-        (self.box,) = family("box")
-        self.hand = family("hand")
-        self.objectives = family("objectives")
-        self.army = family("army")
-        self.permanents = family("permanents")
+        """The zones' lists by name, in zone_families' order."""
+        lists = self.zones.lists
+        (
+            self.army_deck,
+            self.command_deck,
+            self.event_deck,
+            self.objective_deck,
+            self.battle_line,
+            self.event,
+            self.events_done,
+            self.discard,
+            self.battle,
+            self.alliances,
+            self.box,
+        ) = lists[:SHARED_ZONES]
+        players = (len(lists) - SHARED_ZONES) // 4
+        hands = SHARED_ZONES
+        self.hand = lists[hands : hands + players]
+        self.objectives = lists[hands + players : hands + 2 * players]
+        self.army = lists[hands + 2 * players : hands + 3 * players]
+        self.permanents = lists[hands + 3 * players :]
 
     def seat_of(self, side: int) -> int:
         return side
 
     # -- the contract ----------------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
-        from bellica.games.para_bellum.rules.flow import legal_actions
-
-        return legal_actions(self)
+        return self.game.rules_legal_actions(self)
 
     def _apply(self, action: Action) -> None:
-        from bellica.games.para_bellum.rules.flow import apply_action
-
-        apply_action(self, action)
+        self.game.rules_apply_action(self, action)
 
     def _outcome(self) -> Outcome:
         assert self.winners is not None
@@ -266,12 +276,14 @@ class ParaState(StackDriven, State):
         new.disabled = self.disabled[:]
         new.legion_take = self.legion_take
         new.met = [m[:] for m in self.met]
+        new.unmet = self.unmet
         new.revealed = self.revealed[:]
         new.shared = self.shared[:]
         new.known = [k[:] for k in self.known]
         new.tucked = [t[:] for t in self.tucked]
         new.runner = self.runner[:]
         new.force = self.force[:]
+        new.acting = self.acting[:]
         new.stack = self.stack[:]
         new.winners = self.winners
         new.scores = self.scores

@@ -297,3 +297,4 @@ def resample_hidden(state: ParaState, seat: int, rng: Rng) -> None:
         kept = [u for u in state.shared if all(u != pile[i] for pile, i in objective)]
         state.shared = kept + [pile[i] for pile, i in shared_at]
     rng.shuffle(state.event_deck)
+    state.unmet = None  # other objectives may now be held

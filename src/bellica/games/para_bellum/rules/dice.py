@@ -1,13 +1,16 @@
-"""Dice: adding and losing them, banners, and the ways to pay a cost with dice and coins."""
+"""Dice: adding and losing them, banners, the costs named by their source, and the ways to pay
+a cost with dice and coins."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress
 
 from bellica.core import Action
 from bellica.core.stack import Count, Decision, Side, Word
 from bellica.games.para_bellum.cards import GREY_BANNERS, RED_BANNERS, Cost
 from bellica.games.para_bellum.rules import TASKS
+from bellica.games.para_bellum.rules.grid import completed_legions
 from bellica.games.para_bellum.rules.modifiers import modifier
 from bellica.games.para_bellum.state import (
     CELLS,
@@ -22,10 +25,21 @@ from bellica.games.para_bellum.state import (
 GENERAL = "general"
 
 
+SLOT_NUMBERS = range(CELLS)  # every grey slot's number, and the red slots' among them
+GREY_SLOTS = tuple(f"g{c}" for c in range(CELLS))
+RED_SLOTS = tuple(f"r{j}" for j in range(JUNCTIONS))
+SLOT_DIE = {
+    GENERAL: (GENERAL, -1),
+    **{slot: ("grey", c) for c, slot in enumerate(GREY_SLOTS)},
+    **{slot: ("red", j) for j, slot in enumerate(RED_SLOTS)},
+}
+
+
 def slot_die(slot: str) -> tuple[str, int]:
     """ "g13" -> ("grey", 13), "r4" -> ("red", 4), "general" -> ("general", -1)."""
-    if slot == GENERAL:
-        return GENERAL, -1
+    found = SLOT_DIE.get(slot)
+    if found is not None:
+        return found
     return ("grey" if slot[0] == "g" else "red"), int(slot[1:])
 
 
@@ -40,14 +54,17 @@ def dice(state: ParaState, side: int, kind: str) -> list[str]:
     """The slots holding a die of that colour ("grey", "red", "general")."""
     if kind == GENERAL:
         return [GENERAL]
-    values = state.grey[side] if kind == "grey" else state.red[side]
-    letter = kind[0]
-    return [f"{letter}{i}" for i, v in enumerate(values) if v]
+    if kind == "grey":
+        values, names = state.grey[side], GREY_SLOTS
+    else:
+        values, names = state.red[side], RED_SLOTS
+    return list(compress(names, values))
 
 
 def count(state: ParaState, side: int, kind: str) -> int:
+    """How many dice of that colour ("grey" or "red") the army holds."""
     values = state.grey[side] if kind == "grey" else state.red[side]
-    return sum(1 for v in values if v)
+    return len(values) - values.count(0)
 
 
 def set_value(state: ParaState, side: int, slot: str, new: int) -> None:
@@ -83,8 +100,6 @@ def add_die(state: ParaState, side: int, slot: str) -> int:
 def empty_slots(state: ParaState, side: int, kind: str) -> list[str]:
     """Empty slots a new die of that colour may be rolled into: a grey slot on an Army card
     of a complete Legion, a red slot at a junction of two Army cards."""
-    from bellica.games.para_bellum.rules.grid import completed_legions
-
     game = state.game
     grid = state.grid[side]
     if kind == "grey":
@@ -112,6 +127,8 @@ def banner_choices(state: ParaState, side: int) -> list[tuple[str, str]]:
     out = []
     for family, kind in ((RED_BANNERS, "red"), (GREY_BANNERS, "grey")):
         free = [b for b in family if not banners[b]]
+        if not free:
+            continue
         for slot in dice(state, side, kind):
             if slot not in carrying:
                 out += [(b, slot) for b in free]
@@ -127,24 +144,17 @@ def pay_options(
     coins: int | None = None,
 ) -> list[tuple[str, int]]:
     """The ways to pay one cost item, as (slot or "" for coins alone, coins used)."""
+    held = state.coins[side] if coins is None else coins
     if item.coins:
-        held = state.coins[side] if coins is None else coins
         return [("", item.coins)] if held >= item.coins else []
     kind = item.die or "grey"
     pips = item.pips or 0
-    held = state.coins[side] if coins is None else coins
     if kind == GENERAL or modifier(state, side, "no_coins") > 0:
         held = 0
     out: list[tuple[str, int]] = []
-    slots = dice(state, side, kind)
-    if item.banner:
-        slots = [s for s in slots if state.banner[side][item.banner] == s]
-    for slot in slots:
-        v = (
-            dice_values.get(slot, value(state, side, slot))
-            if dice_values
-            else value(state, side, slot)
-        )
+    for slot, v in payers(state, side, kind, item.banner):
+        if dice_values:
+            v = dice_values.get(slot, v)
         room = v - 1 if kind == GENERAL else v
         for c in range(0, min(pips, held) + 1):
             if pips - c <= room and (pips - c > 0 or item.banner):
@@ -154,24 +164,99 @@ def pay_options(
     return out
 
 
+def payers(state: ParaState, side: int, kind: str, banner: str | None) -> list[tuple[str, int]]:
+    """The dice of that colour that may pay, with their values: all of them, or the one
+    carrying the banner."""
+    if kind == GENERAL:
+        return [(GENERAL, state.general[side])]
+    values, names = (
+        (state.grey[side], GREY_SLOTS) if kind == "grey" else (state.red[side], RED_SLOTS)
+    )
+    if banner:
+        slot = state.banner[side][banner]
+        found = SLOT_DIE.get(slot)
+        if found is None or found[0] != kind or not values[found[1]]:
+            return []
+        return [(slot, values[found[1]])]
+    return [(names[i], values[i]) for i in compress(SLOT_NUMBERS, values)]
+
+
+# -- costs by their source ------------------------------------------------------------------
+NO_COST: list[Cost] = []
+
+
+def cost_of(state: ParaState, side: int, what: str) -> list[Cost]:
+    """The cost a Pay task pays: a basic action ("muster"), an Order's option ("opt1-101"), a
+    Permanent's action ("use-104"), the Alliance action ("alliance-140"). The game's own
+    list: not to be changed."""
+    game = state.game
+    basic = game.basic_costs.get(what)
+    if basic is not None:
+        free = FREE_WITH.get(what)
+        return NO_COST if free and modifier(state, side, free) > 0 else basic
+    head, _, token = what.partition("-")
+    uid = game.uid(token)
+    return NO_COST if uid is None else game.card_costs[uid].get(head, NO_COST)
+
+
+FREE_WITH = {"muster": "muster_free", "consult": "consult_free"}  # the rule that waives it
+
+
 def affordable(state: ParaState, side: int, items: list[Cost]) -> bool:
     """Whether every item of a cost can be paid, one after another."""
-    if not items:
-        return True
-    if len(items) == 1:  # the common case, without building the options
-        item = items[0]
+    return Purse(state, side).affords(items)
+
+
+def split_general(items: list[Cost]) -> tuple[int, list[Cost]]:
+    """A cost as the General die's pips and the other items: the General die pays only General
+    items, and those never with coins, so they are weighed apart."""
+    general = sum(item.pips or 0 for item in items if item.die == GENERAL)
+    return general, [item for item in items if item.die != GENERAL]
+
+
+class Purse:
+    """What `side` can pay with now, read once to weigh many costs: its coins (and those a die
+    may be topped up with: none under a no-coins rule) and its General die."""
+
+    __slots__ = ("coins", "general", "side", "state", "topping")
+
+    def __init__(self, state: ParaState, side: int) -> None:
+        self.state, self.side = state, side
+        self.coins = state.coins[side]
+        self.topping = 0 if modifier(state, side, "no_coins") > 0 else self.coins
+        self.general = state.general[side]
+
+    def affords(self, items: list[Cost]) -> bool:
+        """Whether every item of a cost can be paid, one after another."""
+        if len(items) == 1:  # the common case, without building the options
+            return self.covers(items[0])
+        return self.meets(*split_general(items))
+
+    def meets(self, general: int, rest: list[Cost]) -> bool:
+        """Whether a cost split by split_general can be paid: the General die's pips, then
+        the other items."""
+        if general and self.general - 1 < general:
+            return False
+        if len(rest) == 1:
+            return self.covers(rest[0])
+        return not rest or _payable(self.state, self.side, rest, {}, self.coins)
+
+    def covers(self, item: Cost) -> bool:
+        """Whether one cost item can be paid: coins, or a die topped up with coins (a banner's
+        item from the die carrying it; the General die keeps at least 1)."""
         if item.coins:
-            return state.coins[side] >= item.coins
+            return self.coins >= item.coins
         pips = item.pips or 0
         if item.die == GENERAL:
-            return state.general[side] - 1 >= pips
-        coins = 0 if modifier(state, side, "no_coins") > 0 else state.coins[side]
-        values = state.red[side] if item.die == "red" else state.grey[side]
+            return self.general - 1 >= pips
+        short = pips - self.topping  # what the die must give
+        state, side = self.state, self.side
         if item.banner:
             slot = state.banner[side][item.banner]
-            return bool(slot) and value(state, side, slot) + coins >= pips
-        return coins >= pips or any(v + coins >= pips for v in values if v)
-    return _payable(state, side, list(items), {}, state.coins[side])
+            return bool(slot) and value(state, side, slot) >= short
+        if short <= 0:  # the coins alone
+            return True
+        return max(state.red[side] if item.die == "red" else state.grey[side]) >= short
 
 
 def _payable(
@@ -190,6 +275,16 @@ def _payable(
     return False
 
 
+def _leaves_enough(
+    state: ParaState, side: int, item: Cost, rest: list[Cost], slot: str, coins: int
+) -> bool:
+    """Whether, paid this way, the item leaves enough for the rest of its cost."""
+    spent = {}
+    if slot:
+        spent[slot] = value(state, side, slot) - ((item.pips or 0) - coins)
+    return _payable(state, side, rest, spent, state.coins[side] - coins)
+
+
 def pay(state: ParaState, side: int, item: Cost, slot: str, coins: int) -> None:
     """Pay one cost item: `coins` coins, the rest of the pips from the die in `slot`."""
     state.coins[side] -= coins
@@ -202,39 +297,26 @@ def pay(state: ParaState, side: int, item: Cost, slot: str, coins: int) -> None:
 @dataclass(frozen=True, slots=True)
 class Pay(Decision):
     """`side` pays the cost item `index` of `what` (a cost named by its source: see
-    rules.effects.cost_of): which die, and how many coins."""
+    cost_of): which die, and how many coins."""
 
     side: Side
     what: Word
     index: Count
 
     def item(self, state: ParaState) -> Cost:
-        from bellica.games.para_bellum.rules.effects import cost_of
-
         return cost_of(state, self.side, self.what)[self.index]
 
     def choices(self, state: ParaState) -> list[Action]:
-        from bellica.games.para_bellum.rules.effects import cost_of
-
-        plain = state.game.actions.plain
         items = cost_of(state, self.side, self.what)
         item = items[self.index]
         rest = items[self.index + 1 :]
-        out = []
-        for slot, coins in pay_options(state, self.side, item):
-            spent = {}
-            if slot:
-                spent[slot] = value(state, self.side, slot) - ((item.pips or 0) - coins)
-            if not _payable(state, self.side, rest, spent, state.coins[self.side] - coins):
-                continue
-            out.append(plain(f"pay_{slot}_{coins}" if slot else f"pay_coins_{coins}"))
-        return out
+        options = pay_options(state, self.side, item)
+        if rest:  # only the ways that leave enough for the rest of the cost
+            options = [o for o in options if _leaves_enough(state, self.side, item, rest, *o)]
+        return state.game.actions.payments(options)
 
     def choose(self, state: ParaState, action: Action) -> None:
-        parts = action.kind.split("_")
-        if parts[1] == "coins":
-            pay(state, self.side, self.item(state), "", int(parts[2]))
-        else:
-            pay(state, self.side, self.item(state), parts[1], int(parts[2]))
+        slot, coins = state.game.actions.way(action)
+        pay(state, self.side, self.item(state), slot, coins)
 
     mid_move = True

@@ -1,5 +1,5 @@
 """Effects and rule changes: what cards do (one verb at a time), the round's and the
-permanents' modifiers, and the costs named by their source."""
+permanents' modifiers, and the payments for costs named by their source (rules.dice)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,13 @@ from dataclasses import dataclass
 
 from bellica.core import Action
 from bellica.core.stack import Card, Count, Decision, Side, Step, Word
-from bellica.games.para_bellum.cards import Alliance, Battle, Command, Cost, Effect, Event
+from bellica.games.para_bellum.cards import Alliance, Battle, Command, Effect, Event
 from bellica.games.para_bellum.rules import TASKS
 from bellica.games.para_bellum.rules.dice import (
+    Pay,
     add_die,
     banner_choices,
+    cost_of,
     count,
     dice,
     empty_slots,
@@ -22,37 +24,10 @@ from bellica.games.para_bellum.rules.grid import occupy
 from bellica.games.para_bellum.rules.modifiers import modifier, rules_changed
 from bellica.games.para_bellum.state import ParaState
 
-NO_COST: list[Cost] = []
 
-
-# -- costs by their source ------------------------------------------------------------------
-def cost_of(state: ParaState, side: int, what: str) -> list[Cost]:
-    """The cost a Pay task pays: a basic action ("muster"), an Order's option ("opt1-101"), a
-    Permanent's action ("use-104"), the Alliance action ("alliance")."""
-    game = state.game
-    basic = game.basic
-    if what in ("command", "deploy", "empower", "motivate", "requisition"):
-        return list(getattr(basic, what))
-    if what in ("muster", "consult"):
-        return NO_COST if modifier(state, side, f"{what}_free") > 0 else list(getattr(basic, what))
-    head, _, token = what.partition("-")
-    uid = game.uid(token)
-    if uid is None:
-        return NO_COST
-    card = game.table.card[uid]
-    if head in ("opt1", "opt2") and isinstance(card, Command):
-        return list(card.options[int(head[3]) - 1].cost)
-    if head == "use" and isinstance(card, Command) and card.action is not None:
-        return list(card.action.cost)
-    if head == "alliance" and isinstance(card, Alliance):
-        return list(card.action.cost)
-    return NO_COST
-
-
+# -- payments -------------------------------------------------------------------------------
 def push_payment(state: ParaState, side: int, what: str) -> None:
     """Put the Pay decisions for a cost on the stack, the first item on top."""
-    from bellica.games.para_bellum.rules.dice import Pay
-
     for index in reversed(range(len(cost_of(state, side, what)))):
         state.stack.append(Pay(side, what, index))
 
@@ -97,18 +72,28 @@ class Do(Step):
         do(state, self.side, effect, self.card)
 
 
+def verb_amount(state: ParaState, effect: Effect) -> tuple[str, int]:
+    """An effect's verb and amount, worked out once per game (the card's effects live as long
+    as the game, so each is known by its identity)."""
+    known = state.game.verbs
+    found = known.get(id(effect))
+    if found is None:
+        found = known[id(effect)] = (effect.verb, effect.amount)
+    return found
+
+
 def do(state: ParaState, side: int, effect: Effect, source: int) -> None:
     """One effect: at once, or a decision put on the stack."""
-    from bellica.games.para_bellum.rules.turn import MoraleTest, draw_army
-
     game = state.game
-    verb, n = effect.verb, effect.amount
+    verb, n = verb_amount(state, effect)
     state.caused.append(("effect", side, source, verb, n))
     if verb == "vp":
         state.vp[side] += n
     elif verb == "coins":
         state.coins[side] += n
     elif verb == "draw_army":
+        from bellica.games.para_bellum.rules.turn import draw_army  # (turn imports this module)
+
         for _ in range(n):
             draw_army(state, side)
     elif verb == "take_command":
@@ -120,6 +105,8 @@ def do(state: ParaState, side: int, effect: Effect, source: int) -> None:
         if side == state.active:
             state.actions_left += n
     elif verb == "morale":
+        from bellica.games.para_bellum.rules.turn import MoraleTest
+
         for other in reversed(game.opponents(side)):
             state.stack.append(MoraleTest(other, n))
     elif verb == "harass":
@@ -179,8 +166,7 @@ class ChooseDie(Decision):
     amount: Count
 
     def choices(self, state: ParaState) -> list[Action]:
-        plain = state.game.actions.plain
-        return [plain(f"die_{s}") for s in die_targets(state, self.side, self.verb)]
+        return state.game.actions.dice(die_targets(state, self.side, self.verb))
 
     def choose(self, state: ParaState, action: Action) -> None:
         slot = action.kind[4:]
@@ -210,8 +196,7 @@ class ChooseBanner(Decision):
     side: Side
 
     def choices(self, state: ParaState) -> list[Action]:
-        plain = state.game.actions.plain
-        return [plain(f"banner_{b}_{s}") for b, s in banner_choices(state, self.side)]
+        return state.game.actions.banners(banner_choices(state, self.side))
 
     def choose(self, state: ParaState, action: Action) -> None:
         rest = action.kind[len("banner_") :]

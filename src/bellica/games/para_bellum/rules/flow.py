@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from bellica.core import Action
-from bellica.core.stack import offered, take
+from bellica.core.stack import advance, offered
 from bellica.games.para_bellum.rules.scoring import check_objectives
 from bellica.games.para_bellum.state import ParaState
 
@@ -18,7 +20,13 @@ def no_actions(state: ParaState) -> list[Action]:
 
 
 def apply_action(state: ParaState, action: Action) -> None:
-    take(state, action, refuse, idle)
+    """The decision on top of the stack takes the action (stack.take, without a phase's own
+    actions to fall back on); the stack runs to the next decision; objectives are checked."""
+    if not state.stack:
+        refuse(state, action)
+    decision: Any = state.stack.pop()
+    decision.choose(state, action)
+    advance(state, idle)
     check_objectives(state)
 
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from bellica.games.para_bellum.state import CELLS, EMPTY, WIDTH, ParaState
+from itertools import product
 
-ROW_ABOVE = WIDTH  # a cell's index plus this is the cell above it
+from bellica.games.para_bellum.cards import COLOURS, Army
+from bellica.games.para_bellum.state import CELLS, EMPTY, WIDTH, ParaState
 
 
 def neighbour(cell: int, step: int) -> int:
@@ -22,6 +23,32 @@ AROUND = tuple(
     tuple(n for n in (neighbour(c, s) for s in (-1, 1, -WIDTH, WIDTH)) if n >= 0)
     for c in range(CELLS)
 )
+
+
+# An Army card's shape: its colour, and whether its left and its right edge are open.
+SHAPES = tuple(product(COLOURS, (False, True), (False, True)))
+EVERY_SHAPE = (1 << len(SHAPES)) - 1
+
+
+def shape_bit(card: Army) -> int:
+    """The bit of a card's shape."""
+    return 1 << SHAPES.index((card.colour, card.left == "open", card.right == "open"))
+
+
+def fits_beside(card: Army, side: str) -> int:
+    """The shapes that may lie on that side of `card` ("left" or "right"): its colour, with the
+    facing edge as open as its own."""
+    if side == "right":
+        return sum(
+            1 << i
+            for i, (colour, left, _) in enumerate(SHAPES)
+            if colour == card.colour and left == (card.right == "open")
+        )
+    return sum(
+        1 << i
+        for i, (colour, _, right) in enumerate(SHAPES)
+        if colour == card.colour and right == (card.left == "open")
+    )
 
 
 def occupied(grid: list[int], cell: int) -> bool:
@@ -84,12 +111,38 @@ def open_cells(state: ParaState, side: int) -> list[int]:
         | (occupied >> WIDTH)
     )
     free = around & ~occupied & FULL
-    out = []
-    while free:
-        low = free & -free
-        out.append(low.bit_length() - 1)
-        free ^= low
+    out: list[int] = []
+    for start, cells_of in ROW_CELLS:
+        row = free >> start & ROW_BITS
+        if row:
+            out += cells_of[row]
     return out
+
+
+ROW_BITS = (1 << WIDTH) - 1
+# Per row of the grid, its first cell and, for each set of its cells as bits, those cells.
+ROW_CELLS = tuple(
+    (
+        start,
+        tuple(
+            tuple(start + c for c in range(WIDTH) if bits >> c & 1) for bits in range(1 << WIDTH)
+        ),
+    )
+    for start in range(0, CELLS, WIDTH)
+)
+
+
+def special_cells(state: ParaState, side: int) -> list[int]:
+    """The cells a Special Unit may go on (can_place): the open cells with no Army card to
+    their left, to their right or above them."""
+    grid = state.grid[side]
+    special = state.game.is_special
+    army = state.occupied[side]
+    for uid in state.army[side]:
+        if special[uid]:
+            army &= ~(1 << grid.index(uid))
+    barred = ((army << 1) & ~FIRST_COLUMN) | ((army >> 1) & ~LAST_COLUMN) | (army >> WIDTH)
+    return [cell for cell in open_cells(state, side) if not barred >> cell & 1]
 
 
 def occupy(state: ParaState, side: int, cell: int, uid: int) -> None:
@@ -108,14 +161,14 @@ def legion(state: ParaState, side: int, cell: int) -> list[int]:
     run = [cell]
     here = cell
     while game.left_open[grid[here]]:
-        left = neighbour(here, -1)
+        left = SIDES[here][0]
         if not occupied(grid, left):
             break
         run.insert(0, left)
         here = left
     here = cell
     while game.right_open[grid[here]]:
-        right = neighbour(here, 1)
+        right = SIDES[here][1]
         if not occupied(grid, right):
             break
         run.append(right)
@@ -138,10 +191,9 @@ def junctions_made(state: ParaState, side: int, cell: int) -> list[int]:
     if game.is_special[grid[cell]]:
         return []
     out = []
-    below = neighbour(cell, -ROW_ABOVE)
+    _, _, below, above = SIDES[cell]
     if occupied(grid, below) and not game.is_special[grid[below]]:
         out.append(below)  # the junction above the cell below
-    above = neighbour(cell, ROW_ABOVE)
     if occupied(grid, above) and not game.is_special[grid[above]]:
         out.append(cell)
     return out

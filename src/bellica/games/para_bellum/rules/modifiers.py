@@ -1,5 +1,6 @@
 """Rule changes in force for a player: the round's Event and its face-up Permanents and
-Special Units, summed once and kept until one of them changes."""
+Special Units, summed once and kept until one of them changes; likewise the Permanents and
+Special Units whose action the player may use."""
 
 from __future__ import annotations
 
@@ -28,6 +29,25 @@ def in_force(state: ParaState, side: int) -> dict[str, int]:
     return total
 
 
+def with_actions(state: ParaState, side: int) -> list[int]:
+    """`side`'s face-up Permanents and Special Units (those in the order of their cells) that
+    have an action."""
+    found = state.acting[side]
+    if found is None:
+        game = state.game
+        has_action, special = game.has_action, game.is_special
+        units = [u for u in state.army[side] if special[u]]
+        if len(units) > 1:
+            units.sort(key=state.grid[side].index)
+        pieces = state.permanents[side] + units
+        found = state.acting[side] = [
+            u for u in pieces if has_action[u] and u not in state.disabled
+        ]
+    return found
+
+
 def rules_changed(state: ParaState) -> None:
     """An Event, a Permanent or a Special Unit came, went, or turned: work them out again."""
-    state.force = [None] * state.game.players
+    players = state.game.players
+    state.force = [None] * players
+    state.acting = [None] * players

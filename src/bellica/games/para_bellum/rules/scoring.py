@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bellica.games.para_bellum.cards import Objective
+from collections.abc import Callable
+
 from bellica.games.para_bellum.rules.dice import count
 from bellica.games.para_bellum.rules.grid import completed_legions
 from bellica.games.para_bellum.state import CELLS, EMPTY, OVER, START_CELL, WIDTH, ParaState
@@ -10,58 +11,116 @@ from bellica.games.para_bellum.state import CELLS, EMPTY, OVER, START_CELL, WIDT
 
 def measure(state: ParaState, side: int, kind: str) -> int:
     """How much of an objective's kind `side` has now."""
-    game = state.game
-    if kind == "legions":
-        return state.legions[side]
-    if kind == "big_legions":
-        return state.bigs[side]
-    if kind == "blazons":
-        return bin(state.blazons[side]).count("1")
-    if kind == "red_dice":
-        return count(state, side, "red")
-    if kind == "grey_dice":
-        return count(state, side, "grey")
-    if kind == "grey_total":
-        return sum(state.grey[side])
-    if kind == "permanents":
-        grid = state.grid[side]
-        return len(state.permanents[side]) + sum(1 for u in grid if u >= 0 and game.is_special[u])
-    if kind == "coins":
-        return state.coins[side]
-    if kind == "columns":
-        return len({c % WIDTH for c in range(CELLS) if state.grid[side][c] != EMPTY})
-    if kind == "banners":
-        return sum(1 for slot in state.banner[side].values() if slot)
-    return 0
+    found = MEASURES.get(kind)
+    return found(state, side) if found is not None else 0
+
+
+# -- what each kind of objective counts --------------------------------------------------------
+def _legions(state: ParaState, side: int) -> int:
+    return state.legions[side]
+
+
+def _big_legions(state: ParaState, side: int) -> int:
+    return state.bigs[side]
+
+
+def _blazons(state: ParaState, side: int) -> int:
+    return state.blazons[side].bit_count()
+
+
+def _red_dice(state: ParaState, side: int) -> int:
+    return count(state, side, "red")
+
+
+def _grey_dice(state: ParaState, side: int) -> int:
+    return count(state, side, "grey")
+
+
+def _grey_total(state: ParaState, side: int) -> int:
+    return sum(state.grey[side])
+
+
+def _permanents(state: ParaState, side: int) -> int:
+    """Permanents and Special Units in play."""
+    special = state.game.is_special
+    return len(state.permanents[side]) + sum(map(special.__getitem__, state.army[side]))
+
+
+def _coins(state: ParaState, side: int) -> int:
+    return state.coins[side]
+
+
+def _columns(state: ParaState, side: int) -> int:
+    """The columns the army spans: its occupied cells' rows folded onto one."""
+    occupied = state.occupied[side]
+    folded = 0
+    while occupied:
+        folded |= occupied & COLUMN_BITS
+        occupied >>= WIDTH
+    return folded.bit_count()
+
+
+def _banners(state: ParaState, side: int) -> int:
+    slots = list(state.banner[side].values())
+    return len(slots) - slots.count("")
+
+
+COLUMN_BITS = (1 << WIDTH) - 1
+MEASURES: dict[str, Callable[[ParaState, int], int]] = {
+    "legions": _legions,
+    "big_legions": _big_legions,
+    "blazons": _blazons,
+    "red_dice": _red_dice,
+    "grey_dice": _grey_dice,
+    "grey_total": _grey_total,
+    "permanents": _permanents,
+    "coins": _coins,
+    "columns": _columns,
+    "banners": _banners,
+}
 
 
 def objectives_of(state: ParaState, side: int) -> list[int]:
-    """The objectives `side` may fulfil: its own, and at four players its team's Shared one."""
+    """The objectives `side` may fulfil: its own (the zone itself, not a copy), and at four
+    players its team's Shared one."""
     game = state.game
-    mine = list(state.objectives[side])
-    if game.teamed:
-        for other in range(game.players):
-            if other != side and game.team_of(other) == game.team_of(side):
-                mine += [u for u in state.objectives[other] if u in state.shared]
+    mine = state.objectives[side]
+    if not game.teamed:
+        return mine
+    mine = list(mine)
+    for other in game.teammates[side]:
+        mine += [u for u in state.objectives[other] if u in state.shared]
     return mine
 
 
 def check_objectives(state: ParaState) -> None:
     """Every objective met now is fulfilled (turned face up if it was secret), for good."""
-    game = state.game
-    card_of = game.table.card
-    for side in range(game.players):
-        met = state.met[side]
+    unmet = state.unmet
+    if unmet is None:
+        unmet = state.unmet = unmet_objectives(state)
+    for side, uid, reached, at_least in unmet:
+        if reached(state, side) >= at_least:
+            state.met[side].append(uid)
+            state.unmet = None
+            if uid not in state.revealed:
+                state.revealed.append(uid)
+            state.caused.append(("objective", side, uid))
+
+
+Unmet = tuple[int, int, Callable[[ParaState, int], int], int]  # side, objective, its count, goal
+
+
+def unmet_objectives(state: ParaState) -> list[Unmet]:
+    """Each side's objectives not met yet, with what counts for them and how much fulfils
+    them, in the order check_objectives weighs them."""
+    goal = state.game.goal
+    out = []
+    for side, met in enumerate(state.met):
         for uid in objectives_of(state, side):
-            if uid in met:
-                continue
-            card = card_of[uid]
-            assert isinstance(card, Objective)
-            if measure(state, side, card.kind) >= card.at_least:
-                state.met[side].append(uid)
-                if uid not in state.revealed:
-                    state.revealed.append(uid)
-                state.caused.append(("objective", side, uid))
+            if uid not in met:
+                kind, at_least = goal[uid]
+                out.append((side, uid, MEASURES[kind], at_least))
+    return out
 
 
 def final_grey(state: ParaState, side: int) -> list[int]:

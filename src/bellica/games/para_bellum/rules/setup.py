@@ -73,6 +73,7 @@ def new_game(game: ParaBellum, seed: int) -> ParaState:
             shared = state.objective_deck.pop()
             state.objectives[holder].append(shared)
             state.shared.append(shared)
+    state.unmet = None
     if game.options["colours"] == "choose":
         for side in reversed(order):
             state.stack.append(ChooseStart(side))
@@ -135,6 +136,7 @@ class ReturnObjective(Decision):
     def choose(self, state: ParaState, action: Action) -> None:
         uid = state.game.actions.uid(action)
         state.objectives[self.side].remove(uid)
+        state.unmet = None
         state.objective_deck.insert(0, uid)
         state.caused.append(("returned", self.side))
         if self.left > 1:

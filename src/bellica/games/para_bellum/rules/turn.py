@@ -4,30 +4,43 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+from itertools import compress
 
 from bellica.core import Action
-from bellica.core.stack import Card, Count, Decision, Number, Side, Step, Word
+from bellica.core.stack import Card, Count, Decision, Number, Side, Step, Task, Word
 from bellica.games.para_bellum.cards import COLOURS, Alliance
 from bellica.games.para_bellum.rules import TASKS
-from bellica.games.para_bellum.rules.dice import add_die, affordable, count, dice, set_value
+from bellica.games.para_bellum.rules.dice import (
+    GREY_SLOTS,
+    RED_SLOTS,
+    SLOT_NUMBERS,
+    Purse,
+    add_die,
+    affordable,
+    cost_of,
+    count,
+    dice,
+    set_value,
+)
 from bellica.games.para_bellum.rules.effects import (
     ChooseBanner,
     ChooseDie,
     TakeCommand,
-    cost_of,
     push_effects,
     push_payment,
 )
 from bellica.games.para_bellum.rules.grid import (
+    EVERY_SHAPE,
     SIDES,
-    can_place,
     is_complete,
     junctions_made,
     legion,
     occupy,
     open_cells,
+    special_cells,
 )
-from bellica.games.para_bellum.rules.modifiers import modifier, rules_changed
+from bellica.games.para_bellum.rules.modifiers import modifier, rules_changed, with_actions
 from bellica.games.para_bellum.state import (
     ACTIONS,
     ARMY,
@@ -104,26 +117,32 @@ def begin_turn(state: ParaState, side: int) -> None:
     state.used = []
     state.legion_take = False
     state.caused.append(("turn", side, state.turn))
-    state.stack.append(EndTurn(side))
-    state.stack.append(ActionPhase(side))
-    state.stack.append(ArmyPhase(side))
+    state.stack += turn_phases(side)
     if side == state.first:  # the Event's reveal effects go above the turn: they come first
         state.round += 1
         reveal_event(state)
     state.actions_left = state.game.tokens_per_turn + modifier(state, side, "actions")
 
 
+@cache
+def turn_phases(side: int) -> tuple[Task, ...]:
+    """The end of `side`'s turn, its Action phase and its Army phase, bottom first: the same
+    tasks serve every turn (a task never changes)."""
+    return EndTurn(side), ActionPhase(side), ArmyPhase(side)
+
+
 def reveal_event(state: ParaState) -> None:
     """The old Event is put away and the next one turned up; its reveal effects apply to every
     player, the first player first."""
     if state.event:
-        state.zones.family("events_done")[0].append(state.event.pop())
+        state.events_done.append(state.event.pop())
         rules_changed(state)
     if not state.event_deck:
         return
     uid = state.event_deck.pop()
     state.event.append(uid)
-    rules_changed(state)
+    if state.game.rules[uid]:
+        rules_changed(state)
     state.caused.append(("event", uid))
     game = state.game
     order = [(state.first + i) % game.players for i in range(game.players)]
@@ -149,46 +168,31 @@ class ArmyPhase(Decision):
 
 def placements(state: ParaState, side: int) -> list[Action]:
     """Every Army card of the hand on every cell it fits (rules.grid.can_place), worked out
-    once per cell: the colour and the edges its neighbours ask for."""
+    once per cell: the shapes (colour and edges) its neighbours leave room for."""
     game = state.game
-    place_action = game.actions.place
-    army_cards = sorted(u for u in state.hand[side] if game.is_army[u])
+    places = game.actions.places
+    army_cards = sorted([u for u in state.hand[side] if game.is_army[u]])
     if not army_cards:
         return []
     grid = state.grid[side]
-    special, colour_of = game.is_special, game.colour
-    left_open, right_open = game.left_open, game.right_open
+    special = game.is_special
+    fits_right_of, fits_left_of = game.fits_right_of, game.fits_left_of
     wanted = []
     for cell in open_cells(state, side):
         left, right, below, _ = SIDES[cell]
         if below >= 0 and grid[below] != EMPTY and special[grid[below]]:
-            continue
-        colour, need_left, need_right = "", None, None
-        fits = True
-        for other, is_left in ((left, True), (right, False)):
-            if other < 0 or grid[other] == EMPTY:
-                continue
-            uid = grid[other]
-            if special[uid] or (colour and colour_of[uid] != colour):
-                fits = False
-                break
-            colour = colour_of[uid]
-            if is_left:
-                need_left = right_open[uid]
-            else:
-                need_right = left_open[uid]
-        if fits:
-            wanted.append((cell, colour, need_left, need_right))
+            continue  # never above a Special Unit
+        shapes = EVERY_SHAPE
+        if left >= 0 and grid[left] != EMPTY:
+            shapes &= fits_right_of[grid[left]]
+        if right >= 0 and grid[right] != EMPTY:
+            shapes &= fits_left_of[grid[right]]
+        if shapes:
+            wanted.append((cell, shapes))
     out = []
     for uid in army_cards:
-        colour, lo, ro = colour_of[uid], left_open[uid], right_open[uid]
-        for cell, need, need_left, need_right in wanted:
-            if (
-                (not need or need == colour)
-                and (need_left is None or need_left == lo)
-                and (need_right is None or need_right == ro)
-            ):
-                out.append(place_action(uid, cell))
+        bit = game.shape_bit[uid]
+        out += places(uid, [cell for cell, shapes in wanted if shapes & bit])
     return out
 
 
@@ -200,7 +204,7 @@ def place(state: ParaState, side: int, uid: int, cell: int) -> None:
     game = state.game
     occupy(state, side, cell, uid)
     state.army[side].append(uid)
-    if game.rules[uid]:
+    if game.rules[uid] or game.is_special[uid]:
         rules_changed(state)
     state.caused.append(("place", side, uid, cell))
     junctions = junctions_made(state, side, cell)
@@ -311,7 +315,7 @@ class ActionPhase(Decision):
     def choose(self, state: ParaState, action: Action) -> None:
         if action.kind == "end_actions":
             return
-        state.stack.append(ActionPhase(self.side))
+        state.stack.append(self)  # the phase goes on (a task never changes: the same one)
         state.actions_left -= 1
         take_action(state, self.side, action)
 
@@ -323,31 +327,32 @@ def action_choices(state: ParaState, side: int) -> list[Action]:
     game = state.game
     space = game.actions
     card, plain = space.card, space.plain
-    hand = sorted(state.hand[side])
-    out: list[Action] = []
+    purse = Purse(state, side)
+    affords = purse.affords
     payable: dict[str, bool] = {}
 
     def can(name: str) -> bool:
         found = payable.get(name)
         if found is None:
-            found = payable[name] = affordable(state, side, cost_of(state, side, name))
+            found = payable[name] = affords(cost_of(state, side, name))
         return found
 
-    commands = [u for u in hand if game.is_command[u]]
-    for uid in commands:
-        entry = game.table.card[uid]
-        if entry.type == "order":
-            if can("command") and any(
-                affordable(state, side, costs) for costs in game.order_costs[uid]
-            ):
+    out: list[Action] = []
+    army_cards = []
+    for uid in sorted(state.hand[side]):
+        kind = game.command_type[uid]
+        if not kind:
+            if game.is_army[uid]:
+                army_cards.append(uid)
+        elif kind == "order":
+            if can("command") and any(purse.meets(*c) for c in game.order_costs[uid]):
                 out.append(card("play", uid))
         elif not can("deploy"):
             continue
-        elif entry.type == "permanent":
+        elif kind == "permanent":
             out.append(card("play", uid))
         else:
-            cells = open_cells(state, side)
-            out += [space.place(uid, c) for c in cells if can_place(state, side, uid, c)]
+            out += space.places(uid, special_cells(state, side))
     if state.army_deck and can("muster"):
         out.append(plain("muster"))
     if _empower_room(state, side) and can("empower"):
@@ -356,43 +361,34 @@ def action_choices(state: ParaState, side: int) -> list[Action]:
         out.append(plain("consult"))
     if any(state.red[side]) and motivators(state, side):
         out.append(plain("motivate"))
-    out += [card("requisition", u) for u in hand if game.is_army[u]]
-    if state.permanents[side] or len(state.army[side]) > 1:
-        for uid in _with_actions(state, side):
-            if uid not in state.used and affordable(
-                state, side, cost_of(state, side, f"use-{game.token(uid)}")
-            ):
-                out.append(card("use", uid))
+    out += space.cards("requisition", army_cards)
+    for uid in with_actions(state, side):
+        if uid not in state.used and affords(game.card_costs[uid]["use"]):  # cost_of's use-…
+            out.append(card("use", uid))
     if game.teamed:
         alliance = state.alliances[game.team_of(side)]
-        if affordable(state, side, cost_of(state, side, f"alliance-{game.token(alliance)}")):
+        if affords(cost_of(state, side, f"alliance-{game.token(alliance)}")):
             out.append(plain("alliance"))
         out.append(plain("runner"))
     return out
 
 
 def _empower_room(state: ParaState, side: int) -> bool:
-    return any(v and v < 6 for v in state.grey[side])
-
-
-def _with_actions(state: ParaState, side: int) -> list[int]:
-    """`side`'s face-up Permanents and Special Units that have an action."""
-    game = state.game
-    pieces = state.permanents[side] + [u for u in state.grid[side] if u >= 0 and game.is_special[u]]
-    return [u for u in pieces if u not in state.disabled and game.table.card[u].action is not None]
+    """Whether a grey die is below 6 (each grey slot holds 0, no die, or a face)."""
+    grey = state.grey[side]
+    return grey.count(0) + grey.count(6) < len(grey)
 
 
 def motivators(state: ParaState, side: int) -> list[str]:
     """The red dice that may pay a Motivate: at least 1, with a grey die on a card their
     junction joins."""
-    cost = state.game.basic.motivate
-    pips = sum(item.pips or 0 for item in cost if item.die == "red") or 1
-    out = []
-    for slot in dice(state, side, "red"):
-        j = int(slot[1:])
-        if state.red[side][j] >= pips and (state.grey[side][j] or state.grey[side][j + WIDTH]):
-            out.append(slot)
-    return out
+    pips = state.game.motivate_pips
+    grey, red = state.grey[side], state.red[side]
+    return [
+        RED_SLOTS[j]
+        for j in compress(SLOT_NUMBERS, red)
+        if red[j] >= pips and (grey[j] or grey[j + WIDTH])
+    ]
 
 
 def take_action(state: ParaState, side: int, action: Action) -> None:
@@ -538,19 +534,19 @@ class Motivate(Decision):
     slot: Word  # "-" until the red die is chosen
 
     def choices(self, state: ParaState) -> list[Action]:
-        plain = state.game.actions.plain
+        space = state.game.actions
         if self.slot == "-":
-            return [plain(f"die_{s}") for s in motivators(state, self.side)]
+            return space.dice(motivators(state, self.side))
         j = int(self.slot[1:])
         grey = state.grey[self.side]
-        out = [plain(f"die_g{c}") for c in (j, j + WIDTH) if c < CELLS and grey[c]]
-        return [*out, plain("both")] if len(out) == 2 else out
+        out = space.dice([GREY_SLOTS[c] for c in (j, j + WIDTH) if c < CELLS and grey[c]])
+        return [*out, space.plain("both")] if len(out) == 2 else out
 
     def choose(self, state: ParaState, action: Action) -> None:
         side = self.side
         if self.slot == "-":
             slot = action.kind[4:]
-            pips = sum(i.pips or 0 for i in state.game.basic.motivate if i.die == "red") or 1
+            pips = state.game.motivate_pips
             j = int(slot[1:])
             set_value(state, side, slot, state.red[side][j] - pips)
             state.stack.append(Motivate(side, slot))
