@@ -4,8 +4,11 @@ Event's changes (docs/rules/para-bellum.md, rulings 3, 10–13, 16–18, 24, 25,
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from pb_rules_helpers import (
     START,
+    card_file_text,
     cell,
     cells_offered,
     kinds,
@@ -18,6 +21,7 @@ from pb_rules_helpers import (
     uid,
 )
 
+import bellica
 from bellica.games.para_bellum.cards import BASIC_ACTIONS, load_cards
 from bellica.games.para_bellum.state import ParaState
 
@@ -429,3 +433,21 @@ def test_free_construct_plays_a_construct_permanent_only() -> None:
     assert offered(state, "free") == [tok(state, "Granary")]
     play(state, "free", "Granary")
     assert state.permanents[0] == [uid(state, "Granary")] and state.red[0][START] == 1
+
+
+def test_requisition_pays_the_cost_a_card_file_gives_it(tmp_path: Path) -> None:
+    # Our Requisition costs only its token; a card file may give it a cost, which is then
+    # paid before the card goes under the deck, and without the means it is not offered.
+    text = card_file_text().replace(
+        "requisition = []\n", 'requisition = [{ die = "general", pips = 1 }]\n'
+    )
+    path = tmp_path / "costly.toml"
+    path.write_text(text, encoding="utf-8")
+    costly = bellica.load("para-bellum", players=2, cards=str(path))
+    given = position(hand={0: ["Gold Solo"]}, army_deck=["Green Solo"])
+    state = costly.load_position(given.position())
+    play(state, "requisition", "Gold Solo")
+    assert state.general[0] == 5 and state.coins[0] == 1
+    assert state.game.table.token[state.army_deck[0]] == tok(state, "Gold Solo")
+    spent = position(hand={0: ["Gold Solo"]}, army_deck=["Green Solo"], general={0: 1})
+    assert "requisition" not in kinds(costly.load_position(spent.position()))

@@ -99,6 +99,22 @@ def test_game_ends_when_the_turn_would_pass_to_the_ending_player() -> None:
     assert state.is_terminal
 
 
+def test_equal_turns_house_rule_ends_at_the_end_of_the_round() -> None:
+    # The same position with `ending=round`: the round ends with player 2, and so does the
+    # game; player 0 gets no extra turn.
+    state = position(3, active=2, ending=1, army_deck=[], end_at="round")
+    play(state, "end_actions")
+    assert state.is_terminal and state.round == 1
+    # Triggered by the first player's last draw, the other two still play out the round.
+    state = position(3, active=0, army_deck=["Gold Middle"], end_at="round")
+    play(state, "end_actions")
+    assert state.ending == 0 and state.active == 1 and not state.is_terminal
+    play(state, "end_actions")
+    assert state.active == 2 and not state.is_terminal
+    play(state, "end_actions")
+    assert state.is_terminal
+
+
 def _fifth_colour(ending: int) -> ParaState:
     """Player 0 holds four blazons and closes a black Legion (its fifth colour)."""
     return position(

@@ -53,6 +53,20 @@ def test_turns_left_after_the_trigger_stop_at_the_ending_player(
     assert turns_left(state) == expected
 
 
+def test_turns_left_with_equal_turns_stop_at_the_end_of_the_round() -> None:
+    # Three players, seat 0 about to draw the last card: with the rulebook's end seats 1 and
+    # 2 play once more; so they do at the end of the round. Seat 1 drawing it instead: the
+    # rulebook gives seats 2 and 0 a turn each, the round's end only seat 2's.
+    for end_at in ("turn", "round"):
+        state = position(3, active=0, army_deck=["Black Solo"], end_at=end_at)
+        assert turns_left(state) == [0, 1, 1]
+    assert turns_left(position(3, active=1, army_deck=["Black Solo"])) == [1, 0, 1]
+    equal = position(3, active=1, army_deck=["Black Solo"], end_at="round")
+    assert turns_left(equal) == [0, 0, 1]
+    triggered = position(3, active=1, ending=1, army_deck=[], end_at="round")
+    assert turns_left(triggered) == [0, 0, 1]
+
+
 def test_turns_left_after_the_draw_count_from_the_next_player() -> None:
     state = position(2, active=0, army_deck=["Black Solo", "Black Left"], hand={0: []})
     play(state, "end_actions")  # seat 0 draws one card; seat 1 will draw the last

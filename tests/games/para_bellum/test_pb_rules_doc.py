@@ -52,6 +52,7 @@ def test_the_issue_rulings_are_settled() -> None:
         "both end triggers": "both triggers",
         "ties": "ties broken",
         "the round limit": "round_limit",
+        "equal turns, a house rule": "end_at=round",
     }
     missing = [topic for topic, words in topics.items() if words not in text]
     assert not missing, missing

@@ -37,6 +37,14 @@ INFO = GameInfo(
             choices=("roll", *(str(seat) for seat in range(MAX_PLAYERS))),
             labels=("decided by a die roll", *(f"player {s + 1}" for s in range(MAX_PLAYERS))),
         ),
+        Choice(
+            "end_at",
+            "when a triggered end comes; turn: when the turn would pass to the Ending Player "
+            "(the rulebook); round: at the end of the round, so every player has as many turns "
+            "(a house rule)",
+            choices=("turn", "round"),
+            labels=("when the turn comes back to the Ending Player", "at the end of the round"),
+        ),
         WholeNumber(
             "round_limit",
             "house rule: rounds played before the game is scored as it stands (0: no limit; "

@@ -165,6 +165,7 @@ class ParaBellum(CardGame):
         self.has_action = [isinstance(c, Command) and c.action is not None for c in kinds]
         self.tokens_per_turn = ACTION_TOKENS[players]
         self.round_limit: int = self.options["round_limit"]
+        self.equal_turns: bool = self.options["end_at"] == "round"
         needed = 2 * players + 2 if self.teamed else 3 * players  # drawn at the set-up
         if len(self.objective_uids) < needed:
             raise InvalidCardData(f"{where}: {players} players need {needed} objectives")

@@ -29,7 +29,7 @@ class Weights:
     drawn: float = 0.45  # ... when a card that fits it must still be drawn
     long_troops: float = 1.0  # the promise of an unfinished troop of three or more cards
     empower: float = 1.0  # a red pip that can still raise a grey die by 2
-    turn: float = 3.0  # a turn still to play: a card placed, actions spent, a card drawn
+    turn: float = 2.25  # a turn still to play: a card placed, actions spent, a card drawn
     scale: float = 15.0  # the lead, in points, that is worth about three quarters of a win
 
 
@@ -62,9 +62,7 @@ def worth(state: ParaState, side: int, turns: int, weights: Weights = STANDARD) 
     still to play promise."""
     w = weights
     points = (
-        sum(state.grey[side])
-        + state.vp[side]
-        + sum(state.game.points[u] for u in state.met[side])
+        sum(state.grey[side]) + state.vp[side] + sum(state.game.points[u] for u in state.met[side])
     )
     tokens = state.actions_left if state.active == side else 0
     tokens += turns * state.game.tokens_per_turn
@@ -143,15 +141,20 @@ def troops_promise(state: ParaState, side: int, weights: Weights = STANDARD) -> 
 
 def turns_left(state: ParaState) -> list[int]:
     """The turns each player has after the one being played: once the end is triggered, one
-    for each player before the Ending Player; before that, as if every turn drew just its one
-    Army card until the deck runs out."""
-    players = state.game.players
+    for each player before the Ending Player (or, with equal turns, before the first player);
+    before that, as if every turn drew just its one Army card until the deck runs out."""
+    game = state.game
+    players = game.players
     active = state.active
     if state.ending >= 0:
-        remaining = (state.ending - active - 1) % players
+        last = state.first if game.equal_turns else state.ending
+        remaining = (last - active - 1) % players
     else:
         drawn = not any(type(task) is EndTurn for task in state.stack)
-        remaining = len(state.army_deck) - (not drawn) + players - 1
+        to_trigger = len(state.army_deck) - (not drawn)  # turns after this one, to the last draw
+        trigger = (active + to_trigger) % players
+        last = state.first if game.equal_turns else trigger
+        remaining = to_trigger + (last - trigger - 1) % players
     out = [remaining // players] * players
     for i in range(1, remaining % players + 1):
         out[(active + i) % players] += 1

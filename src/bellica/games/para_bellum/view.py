@@ -168,6 +168,7 @@ def observation(state: ParaState, seat: int) -> dict[str, Any]:
         else None,
         "round": state.round,
         "round_limit": game.round_limit,
+        "equal_turns": game.equal_turns,  # the house rule end_at=round
         "turn": state.turn,
         "active": state.active,
         "first": state.first,

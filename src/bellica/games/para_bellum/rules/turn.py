@@ -361,7 +361,8 @@ def action_choices(state: ParaState, side: int) -> list[Action]:
         out.append(plain("consult"))
     if any(state.red[side]) and motivators(state, side):
         out.append(plain("motivate"))
-    out += space.cards("requisition", army_cards)
+    if army_cards and can("requisition"):
+        out += space.cards("requisition", army_cards)
     for uid in with_actions(state, side):
         if uid not in state.used and affords(game.card_costs[uid]["use"]):  # cost_of's use-…
             out.append(card("use", uid))
@@ -412,10 +413,8 @@ def take_action(state: ParaState, side: int, action: Action) -> None:
             state.stack.append(Deploy(side, uid, -1))
             push_payment(state, side, "deploy")
     elif kind == "requisition":
-        leave_hand(state, side, uid)
-        state.army_deck.insert(0, uid)
-        state.tucked[side].append(uid)
-        state.coins[side] += 1 + modifier(state, side, "requisition_coins")
+        state.stack.append(Requisition(side, uid))
+        push_payment(state, side, "requisition")
     elif kind == "use":
         state.used.append(uid)
         state.stack.append(Effects(side, uid, "use"))
@@ -472,6 +471,23 @@ class Muster(Step):
 
     def run(self, state: ParaState) -> None:
         draw_army(state, self.side)
+
+
+@TASKS.kind("requisition")
+@dataclass(frozen=True, slots=True)
+class Requisition(Step):
+    """Once its cost (none in our card file) is paid, the Army card goes under the Army deck
+    and `side` gains a coin."""
+
+    side: Side
+    card: Card
+
+    def run(self, state: ParaState) -> None:
+        side, uid = self.side, self.card
+        leave_hand(state, side, uid)
+        state.army_deck.insert(0, uid)
+        state.tucked[side].append(uid)
+        state.coins[side] += 1 + modifier(state, side, "requisition_coins")
 
 
 @TASKS.kind("order_option")
@@ -621,7 +637,7 @@ class PassTurn(Step):
             state.disabled = [u for u in state.disabled if u not in mine]
             rules_changed(state)
         after = next_player(state, self.side)
-        if state.ending >= 0 and after == state.ending:
+        if state.ending >= 0 and after == (state.first if game.equal_turns else state.ending):
             finish(state, "")
             return
         limit = game.round_limit
