@@ -41,6 +41,7 @@ from bellica.games.para_bellum.rules.grid import (
     special_cells,
 )
 from bellica.games.para_bellum.rules.modifiers import modifier, rules_changed, with_actions
+from bellica.games.para_bellum.rules.scoring import finish
 from bellica.games.para_bellum.state import (
     ACTIONS,
     ARMY,
@@ -629,13 +630,12 @@ class PassTurn(Step):
     side: Side
 
     def run(self, state: ParaState) -> None:
-        from bellica.games.para_bellum.rules.scoring import finish
-
         game = state.game
-        mine = set(state.permanents[self.side]) | set(state.grid[self.side])
-        if any(u in mine for u in state.disabled):
-            state.disabled = [u for u in state.disabled if u not in mine]
-            rules_changed(state)
+        if state.disabled:  # seldom: nothing to look through without a disabled card
+            mine = {*state.permanents[self.side], *state.army[self.side]}
+            if any(u in mine for u in state.disabled):
+                state.disabled = [u for u in state.disabled if u not in mine]
+                rules_changed(state)
         after = next_player(state, self.side)
         if state.ending >= 0 and after == (state.first if game.equal_turns else state.ending):
             finish(state, "")
