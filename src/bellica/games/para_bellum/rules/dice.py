@@ -230,6 +230,8 @@ class Purse:
         """Whether every item of a cost can be paid, one after another."""
         if len(items) == 1:  # the common case, without building the options
             return self.covers(items[0])
+        if not items:  # a cost of nothing (Requisition's in our card file)
+            return True
         return self.meets(*split_general(items))
 
     def meets(self, general: int, rest: list[Cost]) -> bool:

@@ -330,40 +330,43 @@ def action_choices(state: ParaState, side: int) -> list[Action]:
     card, plain = space.card, space.plain
     purse = Purse(state, side)
     affords = purse.affords
-    payable: dict[str, bool] = {}
-
-    def can(name: str) -> bool:
-        found = payable.get(name)
-        if found is None:
-            found = payable[name] = affords(cost_of(state, side, name))
-        return found
-
+    hand = state.hand[side]
     out: list[Action] = []
-    army_cards = []
-    for uid in sorted(state.hand[side]):
-        kind = game.command_type[uid]
-        if not kind:
-            if game.is_army[uid]:
-                army_cards.append(uid)
-        elif kind == "order":
-            if can("command") and any(purse.meets(*c) for c in game.order_costs[uid]):
+    command_type = game.command_type
+    commands = [u for u in hand if command_type[u]]
+    if commands:
+        # Whether the Command and Deploy actions' costs can be paid: asked once, if at all.
+        command: bool | None = None
+        deploy: bool | None = None
+        for uid in sorted(commands):
+            kind = command_type[uid]
+            if kind == "order":
+                if command is None:
+                    command = affords(cost_of(state, side, "command"))
+                if command and any(purse.meets(*c) for c in game.order_costs[uid]):
+                    out.append(card("play", uid))
+                continue
+            if deploy is None:
+                deploy = affords(cost_of(state, side, "deploy"))
+            if not deploy:
+                continue
+            if kind == "permanent":
                 out.append(card("play", uid))
-        elif not can("deploy"):
-            continue
-        elif kind == "permanent":
-            out.append(card("play", uid))
-        else:
-            out += space.places(uid, special_cells(state, side))
-    if state.army_deck and can("muster"):
+            else:
+                out += space.places(uid, special_cells(state, side))
+    if state.army_deck and affords(cost_of(state, side, "muster")):
         out.append(plain("muster"))
-    if _empower_room(state, side) and can("empower"):
+    if _empower_room(state, side) and affords(cost_of(state, side, "empower")):
         out.append(plain("empower"))
-    if state.battle_line and can("consult"):
+    if state.battle_line and affords(cost_of(state, side, "consult")):
         out.append(plain("consult"))
     if any(state.red[side]) and motivators(state, side):
         out.append(plain("motivate"))
-    if army_cards and can("requisition"):
-        out += space.cards("requisition", army_cards)
+    if affords(cost_of(state, side, "requisition")):
+        is_army = game.is_army
+        army_cards = [u for u in hand if is_army[u]]
+        if army_cards:
+            out += space.cards("requisition", sorted(army_cards))
     for uid in with_actions(state, side):
         if uid not in state.used and affords(game.card_costs[uid]["use"]):  # cost_of's use-…
             out.append(card("use", uid))
