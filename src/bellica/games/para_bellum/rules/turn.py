@@ -31,7 +31,6 @@ from bellica.games.para_bellum.rules.effects import (
     push_payment,
 )
 from bellica.games.para_bellum.rules.grid import (
-    EVERY_SHAPE,
     SIDES,
     is_complete,
     junctions_made,
@@ -169,31 +168,44 @@ class ArmyPhase(Decision):
 
 def placements(state: ParaState, side: int) -> list[Action]:
     """Every Army card of the hand on every cell it fits (rules.grid.can_place), worked out
-    once per cell: the shapes (colour and edges) its neighbours leave room for."""
+    once per cell: the shapes (colour and edges) its neighbours leave room for, among the
+    hand's; and once per shape: the cells it fits."""
     game = state.game
     places = game.actions.places
-    army_cards = sorted([u for u in state.hand[side] if game.is_army[u]])
+    is_army = game.is_army
+    army_cards = sorted([u for u in state.hand[side] if is_army[u]])
     if not army_cards:
         return []
+    shape_bit = game.shape_bit
+    in_hand = 0
+    for uid in army_cards:
+        in_hand |= shape_bit[uid]
     grid = state.grid[side]
     special = game.is_special
     fits_right_of, fits_left_of = game.fits_right_of, game.fits_left_of
     wanted = []
     for cell in open_cells(state, side):
         left, right, below, _ = SIDES[cell]
-        if below >= 0 and grid[below] != EMPTY and special[grid[below]]:
+        if below >= 0 and (under := grid[below]) != EMPTY and special[under]:
             continue  # never above a Special Unit
-        shapes = EVERY_SHAPE
-        if left >= 0 and grid[left] != EMPTY:
-            shapes &= fits_right_of[grid[left]]
-        if right >= 0 and grid[right] != EMPTY:
-            shapes &= fits_left_of[grid[right]]
+        shapes = in_hand
+        if left >= 0 and (beside := grid[left]) != EMPTY:
+            shapes &= fits_right_of[beside]
+        if right >= 0 and (beside := grid[right]) != EMPTY:
+            shapes &= fits_left_of[beside]
         if shapes:
             wanted.append((cell, shapes))
-    out = []
+    out: list[Action] = []
+    if not wanted:
+        return out
+    cells_of: dict[int, list[int]] = {}
     for uid in army_cards:
-        bit = game.shape_bit[uid]
-        out += places(uid, [cell for cell, shapes in wanted if shapes & bit])
+        bit = shape_bit[uid]
+        cells = cells_of.get(bit)
+        if cells is None:
+            cells = cells_of[bit] = [cell for cell, shapes in wanted if shapes & bit]
+        if cells:
+            out += places(uid, cells)
     return out
 
 
