@@ -341,7 +341,7 @@ def action_choices(state: ParaState, side: int) -> list[Action]:
     space = game.actions
     card, plain = space.card, space.plain
     purse = Purse(state, side)
-    affords = purse.affords
+    affords, pays_for = purse.affords, purse.pays_for
     hand = state.hand[side]
     out: list[Action] = []
     command_type = game.command_type
@@ -354,27 +354,27 @@ def action_choices(state: ParaState, side: int) -> list[Action]:
             kind = command_type[uid]
             if kind == "order":
                 if command is None:
-                    command = affords(cost_of(state, side, "command"))
+                    command = pays_for("command")
                 if command and any(purse.meets(*c) for c in game.order_costs[uid]):
                     out.append(card("play", uid))
                 continue
             if deploy is None:
-                deploy = affords(cost_of(state, side, "deploy"))
+                deploy = pays_for("deploy")
             if not deploy:
                 continue
             if kind == "permanent":
                 out.append(card("play", uid))
             else:
                 out += space.places(uid, special_cells(state, side))
-    if state.army_deck and affords(cost_of(state, side, "muster")):
+    if state.army_deck and pays_for("muster"):
         out.append(plain("muster"))
-    if _empower_room(state, side) and affords(cost_of(state, side, "empower")):
+    if _empower_room(state, side) and pays_for("empower"):
         out.append(plain("empower"))
-    if state.battle_line and affords(cost_of(state, side, "consult")):
+    if state.battle_line and pays_for("consult"):
         out.append(plain("consult"))
     if any(state.red[side]) and motivators(state, side):
         out.append(plain("motivate"))
-    if affords(cost_of(state, side, "requisition")):
+    if pays_for("requisition"):
         is_army = game.is_army
         army_cards = [u for u in hand if is_army[u]]
         if army_cards:
