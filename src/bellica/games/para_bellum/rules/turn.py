@@ -323,7 +323,8 @@ class ActionPhase(Decision):
     def choices(self, state: ParaState) -> list[Action]:
         state.phase = ACTIONS
         out = action_choices(state, self.side) if state.actions_left > 0 else []
-        return [*out, state.game.actions.plain("end_actions")]
+        out.append(state.game.actions.plain("end_actions"))  # a new list: it may grow
+        return out
 
     def choose(self, state: ParaState, action: Action) -> None:
         if action.kind == "end_actions":
