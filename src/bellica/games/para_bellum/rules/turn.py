@@ -373,8 +373,8 @@ def action_choices(state: ParaState, side: int) -> list[Action]:
         out.append(plain("empower"))
     if state.battle_line and pays_for("consult"):
         out.append(plain("consult"))
-    if any(state.red[side]) and motivators(state, side):
-        out.append(plain("motivate"))
+    if any(state.red[side]) and any(state.grey[side]) and motivators(state, side):
+        out.append(plain("motivate"))  # it spends a red die to re-roll grey dice
     if pays_for("requisition"):
         is_army = game.is_army
         army_cards = [u for u in hand if is_army[u]]
