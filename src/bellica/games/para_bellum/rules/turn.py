@@ -356,8 +356,11 @@ def action_choices(state: ParaState, side: int) -> list[Action]:
             if kind == "order":
                 if command is None:
                     command = pays_for("command")
-                if command and any(purse.meets(*c) for c in game.order_costs[uid]):
-                    out.append(card("play", uid))
+                if command:  # and one of its options can be paid
+                    for general, rest in game.order_costs[uid]:
+                        if purse.meets(general, rest):
+                            out.append(card("play", uid))
+                            break
                 continue
             if deploy is None:
                 deploy = pays_for("deploy")
