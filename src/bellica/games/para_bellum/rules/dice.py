@@ -11,7 +11,7 @@ from bellica.core.stack import Count, Decision, Side, Word
 from bellica.games.para_bellum.cards import GREY_BANNERS, RED_BANNERS, Cost
 from bellica.games.para_bellum.rules import TASKS
 from bellica.games.para_bellum.rules.grid import completed_legions
-from bellica.games.para_bellum.rules.modifiers import modifier
+from bellica.games.para_bellum.rules.modifiers import changes, modifier
 from bellica.games.para_bellum.state import (
     CELLS,
     EMPTY,
@@ -218,18 +218,28 @@ class Purse:
     """What `side` can pay with now, read once to weigh many costs: its coins (and those a die
     may be topped up with: none under a no-coins rule) and its General die."""
 
-    __slots__ = ("coins", "general", "side", "state", "topping")
+    __slots__ = ("changes", "coins", "general", "side", "state", "topping")
 
     def __init__(self, state: ParaState, side: int) -> None:
         self.state, self.side = state, side
+        self.changes = changes(state, side)
         self.coins = state.coins[side]
-        self.topping = 0 if modifier(state, side, "no_coins") > 0 else self.coins
+        self.topping = 0 if self.changes.get("no_coins", 0) > 0 else self.coins
         self.general = state.general[side]
+
+    def pays_for(self, name: str) -> bool:
+        """Whether a basic action's cost (cost_of's: none when a rule waives it) can be paid."""
+        free = FREE_WITH.get(name)
+        if free and self.changes.get(free, 0) > 0:
+            return True
+        return self.affords(self.state.game.basic_costs[name])
 
     def affords(self, items: list[Cost]) -> bool:
         """Whether every item of a cost can be paid, one after another."""
         if len(items) == 1:  # the common case, without building the options
             return self.covers(items[0])
+        if not items:  # a cost of nothing (Requisition's in our card file)
+            return True
         return self.meets(*split_general(items))
 
     def meets(self, general: int, rest: list[Cost]) -> bool:

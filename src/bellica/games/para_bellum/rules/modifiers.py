@@ -15,6 +15,14 @@ def modifier(state: ParaState, side: int, key: str) -> int:
     return force.get(key, 0)
 
 
+def changes(state: ParaState, side: int) -> dict[str, int]:
+    """Every rule change for `side` now, by key (in_force's, kept as modifier keeps them)."""
+    force = state.force[side]
+    if force is None:
+        force = state.force[side] = in_force(state, side)
+    return force
+
+
 def in_force(state: ParaState, side: int) -> dict[str, int]:
     """Every rule change for `side`: the Event's, its face-up Permanents' and Special Units'."""
     rules = state.game.rules

@@ -31,7 +31,6 @@ from bellica.games.para_bellum.rules.effects import (
     push_payment,
 )
 from bellica.games.para_bellum.rules.grid import (
-    EVERY_SHAPE,
     SIDES,
     is_complete,
     junctions_made,
@@ -41,6 +40,7 @@ from bellica.games.para_bellum.rules.grid import (
     special_cells,
 )
 from bellica.games.para_bellum.rules.modifiers import modifier, rules_changed, with_actions
+from bellica.games.para_bellum.rules.scoring import finish
 from bellica.games.para_bellum.state import (
     ACTIONS,
     ARMY,
@@ -168,31 +168,44 @@ class ArmyPhase(Decision):
 
 def placements(state: ParaState, side: int) -> list[Action]:
     """Every Army card of the hand on every cell it fits (rules.grid.can_place), worked out
-    once per cell: the shapes (colour and edges) its neighbours leave room for."""
+    once per cell: the shapes (colour and edges) its neighbours leave room for, among the
+    hand's; and once per shape: the cells it fits."""
     game = state.game
     places = game.actions.places
-    army_cards = sorted([u for u in state.hand[side] if game.is_army[u]])
+    is_army = game.is_army
+    army_cards = sorted([u for u in state.hand[side] if is_army[u]])
     if not army_cards:
         return []
+    shape_bit = game.shape_bit
+    in_hand = 0
+    for uid in army_cards:
+        in_hand |= shape_bit[uid]
     grid = state.grid[side]
     special = game.is_special
     fits_right_of, fits_left_of = game.fits_right_of, game.fits_left_of
     wanted = []
     for cell in open_cells(state, side):
         left, right, below, _ = SIDES[cell]
-        if below >= 0 and grid[below] != EMPTY and special[grid[below]]:
+        if below >= 0 and (under := grid[below]) != EMPTY and special[under]:
             continue  # never above a Special Unit
-        shapes = EVERY_SHAPE
-        if left >= 0 and grid[left] != EMPTY:
-            shapes &= fits_right_of[grid[left]]
-        if right >= 0 and grid[right] != EMPTY:
-            shapes &= fits_left_of[grid[right]]
+        shapes = in_hand
+        if left >= 0 and (beside := grid[left]) != EMPTY:
+            shapes &= fits_right_of[beside]
+        if right >= 0 and (beside := grid[right]) != EMPTY:
+            shapes &= fits_left_of[beside]
         if shapes:
             wanted.append((cell, shapes))
-    out = []
+    out: list[Action] = []
+    if not wanted:
+        return out
+    cells_of: dict[int, list[int]] = {}
     for uid in army_cards:
-        bit = game.shape_bit[uid]
-        out += places(uid, [cell for cell, shapes in wanted if shapes & bit])
+        bit = shape_bit[uid]
+        cells = cells_of.get(bit)
+        if cells is None:
+            cells = cells_of[bit] = [cell for cell, shapes in wanted if shapes & bit]
+        if cells:
+            out += places(uid, cells)
     return out
 
 
@@ -310,7 +323,8 @@ class ActionPhase(Decision):
     def choices(self, state: ParaState) -> list[Action]:
         state.phase = ACTIONS
         out = action_choices(state, self.side) if state.actions_left > 0 else []
-        return [*out, state.game.actions.plain("end_actions")]
+        out.append(state.game.actions.plain("end_actions"))  # a new list: it may grow
+        return out
 
     def choose(self, state: ParaState, action: Action) -> None:
         if action.kind == "end_actions":
@@ -328,41 +342,47 @@ def action_choices(state: ParaState, side: int) -> list[Action]:
     space = game.actions
     card, plain = space.card, space.plain
     purse = Purse(state, side)
-    affords = purse.affords
-    payable: dict[str, bool] = {}
-
-    def can(name: str) -> bool:
-        found = payable.get(name)
-        if found is None:
-            found = payable[name] = affords(cost_of(state, side, name))
-        return found
-
+    affords, pays_for = purse.affords, purse.pays_for
+    hand = state.hand[side]
     out: list[Action] = []
-    army_cards = []
-    for uid in sorted(state.hand[side]):
-        kind = game.command_type[uid]
-        if not kind:
-            if game.is_army[uid]:
-                army_cards.append(uid)
-        elif kind == "order":
-            if can("command") and any(purse.meets(*c) for c in game.order_costs[uid]):
+    command_type = game.command_type
+    commands = [u for u in hand if command_type[u]]
+    if commands:
+        # Whether the Command and Deploy actions' costs can be paid: asked once, if at all.
+        command: bool | None = None
+        deploy: bool | None = None
+        for uid in sorted(commands):
+            kind = command_type[uid]
+            if kind == "order":
+                if command is None:
+                    command = pays_for("command")
+                if command:  # and one of its options can be paid
+                    for general, rest in game.order_costs[uid]:
+                        if purse.meets(general, rest):
+                            out.append(card("play", uid))
+                            break
+                continue
+            if deploy is None:
+                deploy = pays_for("deploy")
+            if not deploy:
+                continue
+            if kind == "permanent":
                 out.append(card("play", uid))
-        elif not can("deploy"):
-            continue
-        elif kind == "permanent":
-            out.append(card("play", uid))
-        else:
-            out += space.places(uid, special_cells(state, side))
-    if state.army_deck and can("muster"):
+            else:
+                out += space.places(uid, special_cells(state, side))
+    if state.army_deck and pays_for("muster"):
         out.append(plain("muster"))
-    if _empower_room(state, side) and can("empower"):
+    if _empower_room(state, side) and pays_for("empower"):
         out.append(plain("empower"))
-    if state.battle_line and can("consult"):
+    if state.battle_line and pays_for("consult"):
         out.append(plain("consult"))
-    if any(state.red[side]) and motivators(state, side):
-        out.append(plain("motivate"))
-    if army_cards and can("requisition"):
-        out += space.cards("requisition", army_cards)
+    if any(state.red[side]) and any(state.grey[side]) and motivators(state, side):
+        out.append(plain("motivate"))  # it spends a red die to re-roll grey dice
+    if pays_for("requisition"):
+        is_army = game.is_army
+        army_cards = [u for u in hand if is_army[u]]
+        if army_cards:
+            out += space.cards("requisition", sorted(army_cards))
     for uid in with_actions(state, side):
         if uid not in state.used and affords(game.card_costs[uid]["use"]):  # cost_of's use-…
             out.append(card("use", uid))
@@ -629,13 +649,12 @@ class PassTurn(Step):
     side: Side
 
     def run(self, state: ParaState) -> None:
-        from bellica.games.para_bellum.rules.scoring import finish
-
         game = state.game
-        mine = set(state.permanents[self.side]) | set(state.grid[self.side])
-        if any(u in mine for u in state.disabled):
-            state.disabled = [u for u in state.disabled if u not in mine]
-            rules_changed(state)
+        if state.disabled:  # seldom: nothing to look through without a disabled card
+            mine = {*state.permanents[self.side], *state.army[self.side]}
+            if any(u in mine for u in state.disabled):
+                state.disabled = [u for u in state.disabled if u not in mine]
+                rules_changed(state)
         after = next_player(state, self.side)
         if state.ending >= 0 and after == (state.first if game.equal_turns else state.ending):
             finish(state, "")
