@@ -74,11 +74,7 @@ class PlanPlayer(GreedyAgent):
         self.taken[action.kind] += 1
         return action
 
-    def _value(self, state: State, seat: int, depth: int) -> float:
-        if depth and not state.is_terminal and state.mid_move and state.current_player == seat:
-            return super()._value(state, seat, depth)
-        if state.is_terminal:
-            return state.returns()[seat]
+    def heuristic(self, state: State, seat: int) -> float:
         return evaluate(state, self.weights)[seat]  # type: ignore[arg-type]
 
 

@@ -72,4 +72,9 @@ class GreedyAgent(Agent):
                 after.apply(action)
                 best = max(best, self._value(after, seat, depth - 1))
             return best
+        return self.heuristic(state, seat)
+
+    def heuristic(self, state: State, seat: int) -> float:
+        """How good an unfinished `state` is for `seat`: the game's heuristic (a player with
+        its own weights overrides this)."""
         return state.game.heuristic(state, seat)

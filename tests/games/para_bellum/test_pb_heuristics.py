@@ -16,6 +16,7 @@ from bellica.games.para_bellum.heuristics import (
     troops_promise,
     turns_left,
 )
+from bellica.games.para_bellum.rules.grid import completed_legions, troops
 
 
 # -- the turns left -----------------------------------------------------------------------------
@@ -141,3 +142,19 @@ def test_greedy_requisitions_rather_than_draw_the_last_card_for_the_rival() -> N
     state.apply(choice)
     assert state.active == 0 and len(state.army_deck) == 1
     assert turns_left(state) == [0, 1]
+
+
+def test_troops_are_each_run_once_complete_or_not() -> None:
+    # The Start's troop (gold, open both ways, with a Gold Middle on its right), a complete
+    # green Solo above it, and an open purple Left beside that Solo.
+    state = position(
+        grid={
+            0: {
+                cell(0, 1): "Gold Middle",
+                cell(1, 0): "Green Solo",
+                cell(1, 1): "Purple Left",
+            }
+        }
+    )
+    assert list(troops(state, 0)) == [[START, cell(0, 1)], [cell(1, 0)], [cell(1, 1)]]
+    assert completed_legions(state, 0) == [[cell(1, 0)]]

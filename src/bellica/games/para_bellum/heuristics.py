@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass
 
 from bellica.core import Action, Rng
-from bellica.games.para_bellum.rules.grid import legion, neighbour
+from bellica.games.para_bellum.rules.grid import neighbour, troops
 from bellica.games.para_bellum.rules.turn import EndTurn
 from bellica.games.para_bellum.state import EMPTY, START_CELL, ParaState
 
@@ -95,30 +95,19 @@ def troops_promise(state: ParaState, side: int, weights: Weights = STANDARD) -> 
     game = state.game
     grid = state.grid[side]
     left_open, right_open, colour_of = game.left_open, game.right_open, game.colour
-    is_army, special = game.is_army, game.is_special
+    is_army = game.is_army
     closers = set()  # (colour, closes a left end) of each Army card in hand
     for uid in state.hand[side]:
         if is_army[uid] and left_open[uid] != right_open[uid]:
             closers.add((colour_of[uid], right_open[uid]))
-    seen = 0
     total = 0.0
-    occupied = state.occupied[side]
-    while occupied:
-        low = occupied & -occupied
-        occupied ^= low
-        cell = low.bit_length() - 1
-        uid = grid[cell]
-        if seen & low or special[uid]:
-            continue
-        run = legion(state, side, cell)
-        for c in run:
-            seen |= 1 << c
+    for run in troops(state, side):
         first, last = grid[run[0]], grid[run[-1]]
         if not left_open[first] and not right_open[last]:
             continue  # a complete Legion: its dice are counted already
         chance = 1.0
         ends = 0
-        colour = colour_of[uid]
+        colour = colour_of[first]
         for end, is_open, step, closes_left in (
             (run[0], left_open[first], -1, True),
             (run[-1], right_open[last], 1, False),

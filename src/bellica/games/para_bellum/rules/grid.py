@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import product
 
 from bellica.games.para_bellum.cards import COLOURS, Army
@@ -199,18 +200,25 @@ def junctions_made(state: ParaState, side: int, cell: int) -> list[int]:
     return out
 
 
-def completed_legions(state: ParaState, side: int) -> list[list[int]]:
-    """Every complete Legion of `side`'s army, each as its cells left to right."""
-    game = state.game
+def troops(state: ParaState, side: int) -> Iterator[list[int]]:
+    """Every troop of `side`'s army (Army cards joined by open edges, complete or not), each
+    once as its cells left to right, the lowest cell's first."""
     grid = state.grid[side]
-    seen: set[int] = set()
-    out = []
-    for cell in range(CELLS):
-        uid = grid[cell]
-        if uid == EMPTY or cell in seen or game.is_special[uid]:
+    special = state.game.is_special
+    seen = 0
+    occupied = state.occupied[side]
+    while occupied:
+        low = occupied & -occupied
+        occupied ^= low
+        cell = low.bit_length() - 1
+        if seen & low or special[grid[cell]]:
             continue
         run = legion(state, side, cell)
-        seen.update(run)
-        if is_complete(state, side, run):
-            out.append(run)
-    return out
+        for c in run:
+            seen |= 1 << c
+        yield run
+
+
+def completed_legions(state: ParaState, side: int) -> list[list[int]]:
+    """Every complete Legion of `side`'s army, each as its cells left to right."""
+    return [run for run in troops(state, side) if is_complete(state, side, run)]
