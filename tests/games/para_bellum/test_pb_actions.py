@@ -233,6 +233,47 @@ def test_motivate_rerolls_the_grey_dice_of_its_junction() -> None:
     assert state.grey[0][cell(0, -1)] == 3  # other grey dice untouched
 
 
+def _motivate_costing(tmp_path: Path, cost: str) -> bellica.Game:
+    text = card_file_text().replace(
+        'motivate = [{ die = "red", pips = 1 }]\n', f"motivate = [{cost}]\n"
+    )
+    path = tmp_path / "motivate.toml"
+    path.write_text(text, encoding="utf-8")
+    return bellica.load("para-bellum", players=2, cards=str(path))
+
+
+def test_motivate_pays_the_rest_of_a_card_files_cost(tmp_path: Path) -> None:
+    # A card file may add General pips or coins to Motivate's red die: they are paid too, and
+    # without them Motivate is not offered.
+    costly = _motivate_costing(tmp_path, '{ die = "red", pips = 1 }, { die = "general", pips = 2 }')
+    given = position(grid={0: ARMY}, grey={0: GREY}, red={0: {START: 3}})
+    state = costly.load_position(given.position())
+    load_dice(state, 6)
+    play(state, "motivate")
+    assert state.general[0] == 4 and state.red[0][START] == 2
+    assert state.grey[0][cell(1, 0)] == 6
+    spent = position(grid={0: ARMY}, grey={0: GREY}, red={0: {START: 3}}, general={0: 2})
+    assert "motivate" not in kinds(costly.load_position(spent.position()))
+
+
+def test_motivate_with_a_banner_spends_only_the_die_carrying_it(tmp_path: Path) -> None:
+    costly = _motivate_costing(tmp_path, '{ die = "red", pips = 1, banner = "strategist" }')
+    grid = ARMY | {cell(1, 1): "Black Solo III"}
+    red = {START: 3, cell(0, 1): 3}
+    given = position(grid={0: grid}, grey={0: GREY | {cell(1, 1): 2}}, red={0: red})
+    assert "motivate" not in kinds(costly.load_position(given.position()))  # no banner
+    given = position(
+        grid={0: grid},
+        grey={0: GREY | {cell(1, 1): 2}},
+        red={0: red},
+        banners={0: {"strategist": f"r{cell(0, 1)}"}},
+    )
+    state = costly.load_position(given.position())
+    play(state, "motivate")  # the only die it may spend is taken without asking
+    assert state.red[0][cell(0, 1)] == 2 and state.red[0][START] == 3
+    assert kinds(state) == {f"die_g{cell(0, 1)}", f"die_g{cell(1, 1)}", "both"}
+
+
 # -- permanents and Special Units -----------------------------------------------------------
 def test_permanent_action_once_per_turn() -> None:
     state = position(grid={0: ARMY}, grey={0: GREY}, permanents={0: ["Paymaster"]})

@@ -502,6 +502,16 @@ MARCH = "command #1 (101 Forced March), field options.0.effects"
         ),
         ("gold = [{ vp = 3 }]\n", "", "battle #1 (401 Pharsalus), field gold: is required"),
         (
+            'motivate = [{ die = "red", pips = 1 }]',
+            'motivate = [{ die = "general", pips = 1 }]',
+            "field basic: motivate: the cost names exactly one red die",
+        ),
+        (
+            'motivate = [{ die = "red", pips = 1 }]',
+            'motivate = [{ die = "red", pips = 1 }, { die = "grey", pips = 1 }]',
+            "its other items may only be General pips or coins",
+        ),
+        (
             "empower_amount = 2\nprovisional = true",
             "empower_amount = 2",
             "field basic.provisional: is required",

@@ -297,6 +297,23 @@ class Basic(Strict):
     empower_amount: Annotated[int, Whole(1, 6)] = 2
     provisional: bool
 
+    @model_validator(mode="after")
+    def _motivate_spends_a_red_die(self) -> Basic:
+        # The red die spent picks the grey dice re-rolled (ruling 10), so Motivate's cost has
+        # exactly one red item; anything else it asks for must leave the dice as they are.
+        red = [item for item in self.motivate if item.die == "red"]
+        others = [item for item in self.motivate if item.die in ("grey", "red")]
+        if len(red) != 1 or len(others) != 1:
+            raise ValueError(
+                "motivate: the cost names exactly one red die (the Centurion spent); "
+                "its other items may only be General pips or coins"
+            )
+        return self
+
+    def motivate_die(self) -> Cost:
+        """The red item of Motivate's cost: the die spent, its pips and any banner it needs."""
+        return next(item for item in self.motivate if item.die == "red")
+
 
 class CardSet(Strict):
     """A whole card file."""

@@ -156,11 +156,15 @@ class ParaBellum(CardGame):
             for c in kinds
         ]
         self.basic = cards.basic
-        # What the red die spent on a Motivate gives (at least 1).
-        self.motivate_pips = sum(i.pips or 0 for i in cards.basic.motivate if i.die == "red") or 1
+        # What the red die spent on a Motivate gives, and the banner it must carry if any.
+        spent = cards.basic.motivate_die()
+        self.motivate_pips: int = spent.pips or 1
+        self.motivate_banner: str = spent.banner or ""
         # The costs by the words Pay tasks name them with (rules.dice.cost_of): each basic
         # action's, and per card its Order options', its action's or its Alliance action's.
+        # Motivate's red die is spent by the Motivate decision itself, so only the rest is paid.
         self.basic_costs = {name: list(getattr(cards.basic, name)) for name in BASIC_ACTIONS}
+        self.basic_costs["motivate"] = [i for i in cards.basic.motivate if i is not spent]
         self.card_costs = [costs_by_head(c) for c in kinds]
         self.has_action = [isinstance(c, Command) and c.action is not None for c in kinds]
         self.tokens_per_turn = ACTION_TOKENS[players]

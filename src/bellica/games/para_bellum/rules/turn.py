@@ -376,8 +376,9 @@ def action_choices(state: ParaState, side: int) -> list[Action]:
         out.append(plain("empower"))
     if state.battle_line and pays_for("consult"):
         out.append(plain("consult"))
-    if any(state.red[side]) and any(state.grey[side]) and motivators(state, side):
-        out.append(plain("motivate"))  # it spends a red die to re-roll grey dice
+    red_and_grey = any(state.red[side]) and any(state.grey[side])
+    if red_and_grey and motivators(state, side) and pays_for("motivate"):
+        out.append(plain("motivate"))  # a red die spent (and the rest of its cost, if any)
     if pays_for("requisition"):
         is_army = game.is_army
         army_cards = [u for u in hand if is_army[u]]
@@ -401,15 +402,17 @@ def _empower_room(state: ParaState, side: int) -> bool:
 
 
 def motivators(state: ParaState, side: int) -> list[str]:
-    """The red dice that may pay a Motivate: at least 1, with a grey die on a card their
-    junction joins."""
-    pips = state.game.motivate_pips
+    """The red dice that may pay a Motivate: showing at least its pips (and carrying its
+    banner, if the cost names one), with a grey die on a card their junction joins."""
+    game = state.game
+    pips, banner = game.motivate_pips, game.motivate_banner
     grey, red = state.grey[side], state.red[side]
-    return [
+    out = [
         RED_SLOTS[j]
         for j in compress(SLOT_NUMBERS, red)
         if red[j] >= pips and (grey[j] or grey[j + WIDTH])
     ]
+    return [s for s in out if s == state.banner[side][banner]] if banner else out
 
 
 def take_action(state: ParaState, side: int, action: Action) -> None:
@@ -450,6 +453,7 @@ def take_action(state: ParaState, side: int, action: Action) -> None:
         push_payment(state, side, "consult")
     elif kind == "motivate":
         state.stack.append(Motivate(side, "-"))
+        push_payment(state, side, "motivate")  # General pips or coins: the dice stay as they are
     elif kind == "alliance":
         alliance = state.alliances[game.team_of(side)]
         state.stack.append(Effects(side, alliance, "alliance"))
