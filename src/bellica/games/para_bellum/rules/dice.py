@@ -232,7 +232,10 @@ class Purse:
         free = FREE_WITH.get(name)
         if free and self.changes.get(free, 0) > 0:
             return True
-        return self.affords(self.state.game.basic_costs[name])
+        items = self.state.game.basic_costs[name]
+        if len(items) == 1:  # the common case (affords's)
+            return self.covers(items[0])
+        return self.affords(items)
 
     def affords(self, items: list[Cost]) -> bool:
         """Whether every item of a cost can be paid, one after another."""

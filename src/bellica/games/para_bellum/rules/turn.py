@@ -322,8 +322,10 @@ class ActionPhase(Decision):
 
     def choices(self, state: ParaState) -> list[Action]:
         state.phase = ACTIONS
-        out = action_choices(state, self.side) if state.actions_left > 0 else []
-        out.append(state.game.actions.plain("end_actions"))  # a new list: it may grow
+        if state.actions_left <= 0:
+            return [state.game.actions.end_actions]
+        out = action_choices(state, self.side)
+        out.append(state.game.actions.end_actions)  # a new list: it may grow
         return out
 
     def choose(self, state: ParaState, action: Action) -> None:
@@ -340,7 +342,7 @@ def action_choices(state: ParaState, side: int) -> list[Action]:
     of each Army card, the Permanents' actions, and at four players the Alliance and Runner."""
     game = state.game
     space = game.actions
-    card, plain = space.card, space.plain
+    card, plain, basic = space.card, space.plain, space.basic
     purse = Purse(state, side)
     affords, pays_for = purse.affords, purse.pays_for
     hand = state.hand[side]
@@ -351,6 +353,7 @@ def action_choices(state: ParaState, side: int) -> list[Action]:
         # Whether the Command and Deploy actions' costs can be paid: asked once, if at all.
         command: bool | None = None
         deploy: bool | None = None
+        play = space.card_base["play"]
         for uid in sorted(commands):
             kind = command_type[uid]
             if kind == "order":
@@ -359,7 +362,7 @@ def action_choices(state: ParaState, side: int) -> list[Action]:
                 if command:  # and one of its options can be paid
                     for general, rest in game.order_costs[uid]:
                         if purse.meets(general, rest):
-                            out.append(card("play", uid))
+                            out.append(space[play + uid])
                             break
                 continue
             if deploy is None:
@@ -367,18 +370,18 @@ def action_choices(state: ParaState, side: int) -> list[Action]:
             if not deploy:
                 continue
             if kind == "permanent":
-                out.append(card("play", uid))
+                out.append(space[play + uid])
             else:
                 out += space.places(uid, special_cells(state, side))
     if state.army_deck and pays_for("muster"):
-        out.append(plain("muster"))
+        out.append(basic["muster"])
     if _empower_room(state, side) and pays_for("empower"):
-        out.append(plain("empower"))
+        out.append(basic["empower"])
     if state.battle_line and pays_for("consult"):
-        out.append(plain("consult"))
+        out.append(basic["consult"])
     if any(state.red[side]) and any(state.grey[side]) and motivators(state, side):
         out.append(plain("motivate"))  # it spends a red die to re-roll grey dice
-    if pays_for("requisition"):
+    if len(commands) < len(hand) and pays_for("requisition"):  # the hand holds other cards
         is_army = game.is_army
         army_cards = [u for u in hand if is_army[u]]
         if army_cards:
