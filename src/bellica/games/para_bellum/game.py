@@ -24,7 +24,7 @@ from bellica.games.para_bellum.cards import (
     load_cards,
 )
 from bellica.games.para_bellum.rules import TASKS, flow
-from bellica.games.para_bellum.rules.dice import split_general
+from bellica.games.para_bellum.rules.dice import plain_terms, split_general
 from bellica.games.para_bellum.rules.grid import fits_beside, shape_bit
 from bellica.games.para_bellum.state import ParaState, zone_families
 from bellica.games.para_bellum.texts import card_text
@@ -161,6 +161,8 @@ class ParaBellum(CardGame):
         # The costs by the words Pay tasks name them with (rules.dice.cost_of): each basic
         # action's, and per card its Order options', its action's or its Alliance action's.
         self.basic_costs = {name: list(getattr(cards.basic, name)) for name in BASIC_ACTIONS}
+        # Each basic action's cost as rules.dice.Purse.pays_for weighs it at once.
+        self.basic_terms = {name: plain_terms(items) for name, items in self.basic_costs.items()}
         self.card_costs = [costs_by_head(c) for c in kinds]
         self.has_action = [isinstance(c, Command) and c.action is not None for c in kinds]
         self.tokens_per_turn = ACTION_TOKENS[players]

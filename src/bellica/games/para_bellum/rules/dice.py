@@ -149,17 +149,20 @@ def pay_options(
         return [("", item.coins)] if held >= item.coins else []
     kind = item.die or "grey"
     pips = item.pips or 0
+    banner = item.banner
     if kind == GENERAL or modifier(state, side, "no_coins") > 0:
         held = 0
+    # The coins a die may be topped up with: all the pips but one (all, for a banner's item:
+    # its die must pay), no more than held; the die gives the rest (the General keeps 1).
+    most = min(pips if banner else pips - 1, held)
     out: list[tuple[str, int]] = []
-    for slot, v in payers(state, side, kind, item.banner):
+    for slot, v in payers(state, side, kind, banner):
         if dice_values:
             v = dice_values.get(slot, v)
         room = v - 1 if kind == GENERAL else v
-        for c in range(0, min(pips, held) + 1):
-            if pips - c <= room and (pips - c > 0 or item.banner):
-                out.append((slot, c))
-    if not item.banner and held >= pips and kind != GENERAL:
+        for c in range(max(0, pips - room), most + 1):
+            out.append((slot, c))
+    if not banner and held >= pips and kind != GENERAL:
         out.append(("", pips))
     return out
 
@@ -207,6 +210,16 @@ def affordable(state: ParaState, side: int, items: list[Cost]) -> bool:
     return Purse(state, side).affords(items)
 
 
+def plain_terms(items: list[Cost]) -> tuple[str, int] | None:
+    """A cost as Purse.pays_for weighs it at once: one die item without a banner as its die
+    and pips, nothing to pay as ("grey", 0); else None (weighed item by item)."""
+    if not items:
+        return "grey", 0
+    if len(items) > 1 or items[0].coins or items[0].banner:
+        return None
+    return items[0].die or "grey", items[0].pips or 0
+
+
 def split_general(items: list[Cost]) -> tuple[int, list[Cost]]:
     """A cost as the General die's pips and the other items: the General die pays only General
     items, and those never with coins, so they are weighed apart."""
@@ -232,10 +245,18 @@ class Purse:
         free = FREE_WITH.get(name)
         if free and self.changes.get(free, 0) > 0:
             return True
-        items = self.state.game.basic_costs[name]
-        if len(items) == 1:  # the common case (affords's)
-            return self.covers(items[0])
-        return self.affords(items)
+        game = self.state.game
+        terms = game.basic_terms[name]
+        if terms is None:
+            return self.affords(game.basic_costs[name])
+        die, pips = terms  # covers's, for one die item without a banner
+        if die == GENERAL:
+            return self.general - 1 >= pips
+        short = pips - self.topping  # what the die must give
+        if short <= 0:  # the coins alone, or nothing to pay
+            return True
+        state, side = self.state, self.side
+        return max(state.red[side] if die == "red" else state.grey[side]) >= short
 
     def affords(self, items: list[Cost]) -> bool:
         """Whether every item of a cost can be paid, one after another."""

@@ -59,3 +59,9 @@ def rules_changed(state: ParaState) -> None:
     players = state.game.players
     state.force = [None] * players
     state.acting = [None] * players
+
+
+def event_changed(state: ParaState) -> None:
+    """The round's Event came or went: the rule changes are worked out again (an Event has no
+    action, so the actions stay as they are)."""
+    state.force = [None] * state.game.players

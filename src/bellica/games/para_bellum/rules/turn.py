@@ -39,7 +39,12 @@ from bellica.games.para_bellum.rules.grid import (
     open_cells,
     special_cells,
 )
-from bellica.games.para_bellum.rules.modifiers import modifier, rules_changed, with_actions
+from bellica.games.para_bellum.rules.modifiers import (
+    event_changed,
+    modifier,
+    rules_changed,
+    with_actions,
+)
 from bellica.games.para_bellum.rules.scoring import finish
 from bellica.games.para_bellum.state import (
     ACTIONS,
@@ -136,13 +141,13 @@ def reveal_event(state: ParaState) -> None:
     player, the first player first."""
     if state.event:
         state.events_done.append(state.event.pop())
-        rules_changed(state)
+        event_changed(state)
     if not state.event_deck:
         return
     uid = state.event_deck.pop()
     state.event.append(uid)
     if state.game.rules[uid]:
-        rules_changed(state)
+        event_changed(state)
     state.caused.append(("event", uid))
     game = state.game
     order = [(state.first + i) % game.players for i in range(game.players)]
