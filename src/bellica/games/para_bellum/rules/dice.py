@@ -235,9 +235,9 @@ class Purse:
 
     def __init__(self, state: ParaState, side: int) -> None:
         self.state, self.side = state, side
-        self.changes = changes(state, side)
-        self.coins = state.coins[side]
-        self.topping = 0 if self.changes.get("no_coins", 0) > 0 else self.coins
+        self.changes = rules = changes(state, side)
+        self.coins = coins = state.coins[side]
+        self.topping = 0 if rules.get("no_coins", 0) > 0 else coins
         self.general = state.general[side]
 
     def pays_for(self, name: str) -> bool:

@@ -10,7 +10,7 @@ from functools import cache
 from bellica.core import Action
 from bellica.core.stack import Card, Count, Decision, Side, Step, Word
 from bellica.games.para_bellum.cards import Alliance, Battle, Command, Effect, Event
-from bellica.games.para_bellum.rules import TASKS
+from bellica.games.para_bellum.rules import TASKS, task
 from bellica.games.para_bellum.rules.dice import (
     Pay,
     add_die,
@@ -110,7 +110,7 @@ def do(state: ParaState, side: int, effect: Effect, source: int) -> None:
             turn.draw_army(state, side)
     elif verb == "take_command":
         for _ in range(n):
-            state.stack.append(TakeCommand(side))
+            state.stack.append(task(TakeCommand, side))
     elif verb == "inspire":
         state.general[side] = min(6, state.general[side] + n)
     elif verb == "actions":
@@ -118,16 +118,16 @@ def do(state: ParaState, side: int, effect: Effect, source: int) -> None:
             state.actions_left += n
     elif verb == "morale":
         for other in reversed(game.opponents(side)):
-            state.stack.append(turn.MoraleTest(other, n))
+            state.stack.append(task(turn.MoraleTest, other, n))
     elif verb == "harass":
         for other in reversed(game.opponents(side)):
-            state.stack.append(ChooseDie(other, "harass", n))
+            state.stack.append(task(ChooseDie, other, "harass", n))
     elif verb in ("empower", "rally", "reroll"):
-        state.stack.append(ChooseDie(side, verb, n))
+        state.stack.append(task(ChooseDie, side, verb, n))
     elif verb == "recruit":
-        state.stack.append(ChooseDie(side, f"recruit_{effect.recruit}", n))
+        state.stack.append(task(ChooseDie, side, f"recruit_{effect.recruit}", n))
     elif verb == "banner":
-        state.stack.append(ChooseBanner(side))
+        state.stack.append(task(ChooseBanner, side))
     elif verb in ("disable", "eliminate"):
         state.stack.append(Strike(side, verb, getattr(effect, verb) or "any"))
     elif verb == "free_construct":

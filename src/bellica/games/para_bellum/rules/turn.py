@@ -10,7 +10,7 @@ from itertools import compress
 from bellica.core import Action
 from bellica.core.stack import Card, Count, Decision, Number, Side, Step, Task, Word
 from bellica.games.para_bellum.cards import COLOURS, Alliance
-from bellica.games.para_bellum.rules import TASKS
+from bellica.games.para_bellum.rules import TASKS, task
 from bellica.games.para_bellum.rules.dice import (
     GREY_SLOTS,
     RED_SLOTS,
@@ -227,7 +227,7 @@ def place(state: ParaState, side: int, uid: int, cell: int) -> None:
     state.caused.append(("place", side, uid, cell))
     junctions = junctions_made(state, side, cell)
     if junctions:
-        state.stack.append(Centurions(side, cell))
+        state.stack.append(task(Centurions, side, cell))
     if game.is_special[uid]:
         return
     run = legion(state, side, cell)
@@ -252,7 +252,7 @@ def place(state: ParaState, side: int, uid: int, cell: int) -> None:
     if len(run) >= 3:
         full = sum(1 for c in run if game.full[state.grid[side][c]])
         for other in reversed(game.opponents(side)):
-            state.stack.append(MoraleTest(other, full))
+            state.stack.append(task(MoraleTest, other, full))
         battle = state.battle[0]
         if colour == state.colour[side]:
             state.stack.append(ChooseBonus(side, battle))
@@ -260,7 +260,7 @@ def place(state: ParaState, side: int, uid: int, cell: int) -> None:
             push_effects(state, side, battle, colour)
     if low and not state.legion_take:
         state.legion_take = True
-        state.stack.append(TakeCommand(side))
+        state.stack.append(task(TakeCommand, side))
 
 
 @TASKS.kind("centurions")
@@ -278,7 +278,7 @@ class Centurions(Step):
             add_die(state, side, f"r{junction}")
             state.vp[side] += modifier(state, side, "centurion_vp")
             state.caused.append(("centurion", side, junction))
-            state.stack.append(ChooseBanner(side))
+            state.stack.append(task(ChooseBanner, side))
 
 
 @TASKS.kind("choose_bonus")
@@ -314,7 +314,7 @@ class MoraleTest(Step):
         passed = total <= dice_held
         state.caused.append(("morale", side, roll, total, dice_held, passed))
         if not passed and dice(state, side, "grey"):
-            state.stack.append(ChooseDie(side, "lose", 0))
+            state.stack.append(task(ChooseDie, side, "lose", 0))
 
 
 # -- the Action phase ---------------------------------------------------------------------------
@@ -347,7 +347,7 @@ def action_choices(state: ParaState, side: int) -> list[Action]:
     of each Army card, the Permanents' actions, and at four players the Alliance and Runner."""
     game = state.game
     space = game.actions
-    card, plain, basic = space.card, space.plain, space.basic
+    plain, basic = space.plain, space.basic
     purse = Purse(state, side)
     affords, pays_for = purse.affords, purse.pays_for
     hand = state.hand[side]
@@ -390,10 +390,14 @@ def action_choices(state: ParaState, side: int) -> list[Action]:
         is_army = game.is_army
         army_cards = [u for u in hand if is_army[u]]
         if army_cards:
-            out += space.cards("requisition", sorted(army_cards))
-    for uid in with_actions(state, side):
-        if uid not in state.used and affords(game.card_costs[uid]["use"]):  # cost_of's use-…
-            out.append(card("use", uid))
+            army_cards.sort()
+            out += space.cards("requisition", army_cards)
+    acting = with_actions(state, side)
+    if acting:
+        use, card_costs, used = space.card_base["use"], game.card_costs, state.used
+        for uid in acting:
+            if uid not in used and affords(card_costs[uid]["use"]):  # cost_of's use-…
+                out.append(space[use + uid])
     if game.teamed:
         alliance = state.alliances[game.team_of(side)]
         if affords(cost_of(state, side, f"alliance-{game.token(alliance)}")):
@@ -428,39 +432,39 @@ def take_action(state: ParaState, side: int, action: Action) -> None:
     state.caused.append(("action", side, kind))
     if kind == "place":  # Deploy a Special Unit on a cell
         uid, cell = space.placed(action)
-        state.stack.append(Deploy(side, uid, cell))
+        state.stack.append(task(Deploy, side, uid, cell))
         push_payment(state, side, "deploy")
         return
     uid = space.uid(action)
     if kind == "play":
         entry = game.table.card[uid]
         if entry.type == "order":
-            state.stack.append(OrderOption(side, uid))
+            state.stack.append(task(OrderOption, side, uid))
             push_payment(state, side, "command")
         else:
-            state.stack.append(Deploy(side, uid, -1))
+            state.stack.append(task(Deploy, side, uid, -1))
             push_payment(state, side, "deploy")
     elif kind == "requisition":
-        state.stack.append(Requisition(side, uid))
+        state.stack.append(task(Requisition, side, uid))
         push_payment(state, side, "requisition")
     elif kind == "use":
         state.used.append(uid)
-        state.stack.append(Effects(side, uid, "use"))
+        state.stack.append(task(Effects, side, uid, "use"))
         push_payment(state, side, f"use-{game.token(uid)}")
     elif kind == "muster":
-        state.stack.append(Muster(side))
+        state.stack.append(task(Muster, side))
         push_payment(state, side, "muster")
     elif kind == "empower":
-        state.stack.append(ChooseDie(side, "empower", game.basic.empower_amount))
+        state.stack.append(task(ChooseDie, side, "empower", game.basic.empower_amount))
         push_payment(state, side, "empower")
     elif kind == "consult":
-        state.stack.append(TakeCommand(side))
+        state.stack.append(task(TakeCommand, side))
         push_payment(state, side, "consult")
     elif kind == "motivate":
         state.stack.append(Motivate(side, "-"))
     elif kind == "alliance":
         alliance = state.alliances[game.team_of(side)]
-        state.stack.append(Effects(side, alliance, "alliance"))
+        state.stack.append(task(Effects, side, alliance, "alliance"))
         push_payment(state, side, f"alliance-{game.token(alliance)}")
     elif kind == "runner":
         run_runner(state, side)
@@ -542,7 +546,7 @@ class OrderOption(Decision):
         leave_hand(state, self.side, self.card)
         state.discard.append(self.card)
         state.caused.append(("order", self.side, self.card, where))
-        state.stack.append(Effects(self.side, self.card, where))
+        state.stack.append(task(Effects, self.side, self.card, where))
         push_payment(state, self.side, f"{where}-{game.token(self.card)}")
 
     mid_move = True
@@ -617,7 +621,7 @@ class EndTurn(Step):
         side = self.side
         state.actions_left = 0
         draw_army(state, side)
-        state.stack.append(PassTurn(side))
+        state.stack.append(task(PassTurn, side))
         if len(state.hand[side]) > hand_limit(state, side):
             state.stack.append(Discard(side))
 
