@@ -149,20 +149,24 @@ def pay_options(
         return [("", item.coins)] if held >= item.coins else []
     kind = item.die or "grey"
     pips = item.pips or 0
+    if kind == GENERAL:  # never with coins; the General die keeps at least 1
+        v = state.general[side]
+        if dice_values:
+            v = dice_values.get(GENERAL, v)
+        return [(GENERAL, 0)] if 0 < pips <= v - 1 else []
     banner = item.banner
-    if kind == GENERAL or modifier(state, side, "no_coins") > 0:
+    if modifier(state, side, "no_coins") > 0:
         held = 0
-    # The coins a die may be topped up with: all the pips but one (all, for a banner's item:
-    # its die must pay), no more than held; the die gives the rest (the General keeps 1).
+    # The coins a die may be topped up with: all the pips but one (all of them for a banner's
+    # item, whose die need only carry the banner), no more than held; the die gives the rest.
     most = min(pips if banner else pips - 1, held)
     out: list[tuple[str, int]] = []
     for slot, v in payers(state, side, kind, banner):
         if dice_values:
             v = dice_values.get(slot, v)
-        room = v - 1 if kind == GENERAL else v
-        for c in range(max(0, pips - room), most + 1):
+        for c in range(max(0, pips - v), most + 1):
             out.append((slot, c))
-    if not banner and held >= pips and kind != GENERAL:
+    if not banner and held >= pips:
         out.append(("", pips))
     return out
 

@@ -350,26 +350,27 @@ def action_choices(state: ParaState, side: int) -> list[Action]:
     plain, basic = space.plain, space.basic
     purse = Purse(state, side)
     affords, pays_for = purse.affords, purse.pays_for
-    hand = state.hand[side]
     out: list[Action] = []
-    command_type = game.command_type
-    commands = [u for u in hand if command_type[u]]
-    if commands:
-        # Whether the Command and Deploy actions' costs can be paid: asked once, if at all.
-        command: bool | None = None
-        deploy: bool | None = None
-        play = space.card_base["play"]
-        for uid in sorted(commands):
-            kind = command_type[uid]
-            if kind == "order":
-                if command is None:
-                    command = pays_for("command")
-                if command:  # and one of its options can be paid
-                    for general, rest in game.order_costs[uid]:
-                        if purse.meets(general, rest):
-                            out.append(space[play + uid])
-                            break
-                continue
+    command_type, is_army = game.command_type, game.is_army
+    army_cards: list[int] = []  # to requisition, below
+    # Whether the Command and Deploy actions' costs can be paid: asked once, if at all.
+    command: bool | None = None
+    deploy: bool | None = None
+    play = space.card_base["play"]
+    for uid in sorted(state.hand[side]):
+        kind = command_type[uid]
+        if not kind:
+            if is_army[uid]:
+                army_cards.append(uid)
+        elif kind == "order":
+            if command is None:
+                command = pays_for("command")
+            if command:  # and one of its options can be paid
+                for general, rest in game.order_costs[uid]:
+                    if purse.meets(general, rest):
+                        out.append(space[play + uid])
+                        break
+        else:
             if deploy is None:
                 deploy = pays_for("deploy")
             if not deploy:
@@ -386,12 +387,8 @@ def action_choices(state: ParaState, side: int) -> list[Action]:
         out.append(basic["consult"])
     if any(state.red[side]) and any(state.grey[side]) and motivators(state, side):
         out.append(plain("motivate"))  # it spends a red die to re-roll grey dice
-    if len(commands) < len(hand) and pays_for("requisition"):  # the hand holds other cards
-        is_army = game.is_army
-        army_cards = [u for u in hand if is_army[u]]
-        if army_cards:
-            army_cards.sort()
-            out += space.cards("requisition", army_cards)
+    if army_cards and pays_for("requisition"):
+        out += space.cards("requisition", army_cards)
     acting = with_actions(state, side)
     if acting:
         use, card_costs, used = space.card_base["use"], game.card_costs, state.used
