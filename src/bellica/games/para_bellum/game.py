@@ -164,6 +164,12 @@ class ParaBellum(CardGame):
         # Each basic action's cost as rules.dice.Purse.pays_for weighs it at once.
         self.basic_terms = {name: plain_terms(items) for name, items in self.basic_costs.items()}
         self.card_costs = [costs_by_head(c) for c in kinds]
+        # The same by the words a Pay task names them with ("opt1-101": rules.dice.cost_of).
+        self.named_costs = {
+            f"{head}-{table.token[uid]}": items
+            for uid, costs in enumerate(self.card_costs)
+            for head, items in costs.items()
+        }
         self.has_action = [isinstance(c, Command) and c.action is not None for c in kinds]
         self.tokens_per_turn = ACTION_TOKENS[players]
         self.round_limit: int = self.options["round_limit"]

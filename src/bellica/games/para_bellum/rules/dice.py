@@ -201,9 +201,7 @@ def cost_of(state: ParaState, side: int, what: str) -> list[Cost]:
     if basic is not None:
         free = FREE_WITH.get(what)
         return NO_COST if free and modifier(state, side, free) > 0 else basic
-    head, _, token = what.partition("-")
-    uid = game.uid(token)
-    return NO_COST if uid is None else game.card_costs[uid].get(head, NO_COST)
+    return game.named_costs.get(what, NO_COST)
 
 
 FREE_WITH = {"muster": "muster_free", "consult": "consult_free"}  # the rule that waives it
