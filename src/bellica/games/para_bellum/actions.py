@@ -145,9 +145,12 @@ class ParaActions(CardActionSpace):
         return divmod(action.index - self.place_base, CELLS)
 
     def uid(self, action: Action) -> int:
-        if action.index >= self.place_base:
-            return (action.index - self.place_base) // CELLS
-        return super().uid(action)
+        """The card an action names (-1 for a plain action): CardActionSpace.uid's, and a
+        placed card's."""
+        index = action.index
+        if index >= self.place_base:
+            return (index - self.place_base) // CELLS
+        return -1 if index >= self.plain_base else index % self.max_cards
 
     def from_json(self, data: Any) -> Action:
         if isinstance(data, dict) and data.get("kind") == PLACE:
