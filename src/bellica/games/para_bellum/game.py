@@ -164,7 +164,7 @@ class ParaBellum(CardGame):
         # Each basic action's cost as rules.dice.Purse.pays_for weighs it at once.
         self.basic_terms = {name: plain_terms(items) for name, items in self.basic_costs.items()}
         self.card_costs = [costs_by_head(c) for c in kinds]
-        # The same by the words a Pay task names them with ("opt1-101": rules.dice.cost_of).
+        # The cards' costs again, by the words a Pay task names them with ("opt1-101").
         self.named_costs = {
             f"{head}-{table.token[uid]}": items
             for uid, costs in enumerate(self.card_costs)

@@ -13,10 +13,13 @@ T = TypeVar("T", bound=Task)
 
 
 class Made(Protocol):
+    """What `task` is to the type checker: a task kind and its fields give that kind's task."""
+
     def __call__(self, kind: Callable[P, T], /, *fields: P.args, **named: P.kwargs) -> T: ...
 
 
 def _make(kind: Callable[..., Task], *fields: object) -> Task:
+    """A new task (`task` keeps the one made for each kind and fields)."""
     return kind(*fields)
 
 
