@@ -91,6 +91,9 @@ class ParaActions(CardActionSpace):
         self._pay = {(s, c): index[f"pay_{s}_{c}"] for s in SLOTS for c in range(MAX_COINS + 1)}
         self._pay.update({("", c): index[f"pay_coins_{c}"] for c in range(1, MAX_COINS + 1)})
         self._way = {i: way for way, i in self._pay.items()}
+        # The Action phase's basic actions, read at every one of its decisions.
+        self.basic = {kind: self.plain(kind) for kind in ("muster", "empower", "consult")}
+        self.end_actions = self.plain("end_actions")
 
     def dice(self, slots: list[str]) -> list[Action]:
         """Choose each die (or empty slot) of `slots`."""
@@ -142,9 +145,12 @@ class ParaActions(CardActionSpace):
         return divmod(action.index - self.place_base, CELLS)
 
     def uid(self, action: Action) -> int:
-        if action.index >= self.place_base:
-            return (action.index - self.place_base) // CELLS
-        return super().uid(action)
+        """The card an action names (-1 for a plain action): CardActionSpace.uid's, and a
+        placed card's."""
+        index = action.index
+        if index >= self.place_base:
+            return (index - self.place_base) // CELLS
+        return -1 if index >= self.plain_base else index % self.max_cards
 
     def from_json(self, data: Any) -> Action:
         if isinstance(data, dict) and data.get("kind") == PLACE:

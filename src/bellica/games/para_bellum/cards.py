@@ -3,6 +3,7 @@ the basic actions' costs and the effect vocabulary, validated from TOML."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -271,8 +272,10 @@ class Battle(Entry):
     white: Effects
     black: Effects
 
-    def bonus(self, colour: str) -> list[Effect]:
-        return list(getattr(self, colour))
+    def bonus(self, colour: str) -> Sequence[Effect]:
+        """A colour's Battle Bonus: the card's own effects (not to be changed)."""
+        bonus: list[Effect] = getattr(self, colour)
+        return bonus
 
 
 class Alliance(Entry):

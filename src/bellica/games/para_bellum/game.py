@@ -24,7 +24,7 @@ from bellica.games.para_bellum.cards import (
     load_cards,
 )
 from bellica.games.para_bellum.rules import TASKS, flow
-from bellica.games.para_bellum.rules.dice import split_general
+from bellica.games.para_bellum.rules.dice import plain_terms, split_general
 from bellica.games.para_bellum.rules.grid import fits_beside, shape_bit
 from bellica.games.para_bellum.state import ParaState, zone_families
 from bellica.games.para_bellum.texts import card_text
@@ -165,7 +165,15 @@ class ParaBellum(CardGame):
         # Motivate's red die is spent by the Motivate decision itself, so only the rest is paid.
         self.basic_costs = {name: list(getattr(cards.basic, name)) for name in BASIC_ACTIONS}
         self.basic_costs["motivate"] = [i for i in cards.basic.motivate if i is not spent]
+        # Each basic action's cost as rules.dice.Purse.pays_for weighs it at once.
+        self.basic_terms = {name: plain_terms(items) for name, items in self.basic_costs.items()}
         self.card_costs = [costs_by_head(c) for c in kinds]
+        # The cards' costs again, by the words a Pay task names them with ("opt1-101").
+        self.named_costs = {
+            f"{head}-{table.token[uid]}": items
+            for uid, costs in enumerate(self.card_costs)
+            for head, items in costs.items()
+        }
         self.has_action = [isinstance(c, Command) and c.action is not None for c in kinds]
         self.tokens_per_turn = ACTION_TOKENS[players]
         self.round_limit: int = self.options["round_limit"]

@@ -149,17 +149,24 @@ def pay_options(
         return [("", item.coins)] if held >= item.coins else []
     kind = item.die or "grey"
     pips = item.pips or 0
-    if kind == GENERAL or modifier(state, side, "no_coins") > 0:
+    if kind == GENERAL:  # never with coins; the General die keeps at least 1
+        v = state.general[side]
+        if dice_values:
+            v = dice_values.get(GENERAL, v)
+        return [(GENERAL, 0)] if 0 < pips <= v - 1 else []
+    banner = item.banner
+    if modifier(state, side, "no_coins") > 0:
         held = 0
+    # The coins a die may be topped up with: all the pips but one (all of them for a banner's
+    # item, whose die need only carry the banner), no more than held; the die gives the rest.
+    most = min(pips if banner else pips - 1, held)
     out: list[tuple[str, int]] = []
-    for slot, v in payers(state, side, kind, item.banner):
+    for slot, v in payers(state, side, kind, banner):
         if dice_values:
             v = dice_values.get(slot, v)
-        room = v - 1 if kind == GENERAL else v
-        for c in range(0, min(pips, held) + 1):
-            if pips - c <= room and (pips - c > 0 or item.banner):
-                out.append((slot, c))
-    if not item.banner and held >= pips and kind != GENERAL:
+        for c in range(max(0, pips - v), most + 1):
+            out.append((slot, c))
+    if not banner and held >= pips:
         out.append(("", pips))
     return out
 
@@ -194,9 +201,7 @@ def cost_of(state: ParaState, side: int, what: str) -> list[Cost]:
     if basic is not None:
         free = FREE_WITH.get(what)
         return NO_COST if free and modifier(state, side, free) > 0 else basic
-    head, _, token = what.partition("-")
-    uid = game.uid(token)
-    return NO_COST if uid is None else game.card_costs[uid].get(head, NO_COST)
+    return game.named_costs.get(what, NO_COST)
 
 
 FREE_WITH = {"muster": "muster_free", "consult": "consult_free"}  # the rule that waives it
@@ -205,6 +210,16 @@ FREE_WITH = {"muster": "muster_free", "consult": "consult_free"}  # the rule tha
 def affordable(state: ParaState, side: int, items: list[Cost]) -> bool:
     """Whether every item of a cost can be paid, one after another."""
     return Purse(state, side).affords(items)
+
+
+def plain_terms(items: list[Cost]) -> tuple[str, int] | None:
+    """A cost as Purse.pays_for weighs it at once: one die item without a banner as its die
+    and pips, nothing to pay as ("grey", 0); else None (weighed item by item)."""
+    if not items:
+        return "grey", 0
+    if len(items) > 1 or items[0].coins or items[0].banner:
+        return None
+    return items[0].die or "grey", items[0].pips or 0
 
 
 def split_general(items: list[Cost]) -> tuple[int, list[Cost]]:
@@ -222,9 +237,9 @@ class Purse:
 
     def __init__(self, state: ParaState, side: int) -> None:
         self.state, self.side = state, side
-        self.changes = changes(state, side)
-        self.coins = state.coins[side]
-        self.topping = 0 if self.changes.get("no_coins", 0) > 0 else self.coins
+        self.changes = rules = changes(state, side)
+        self.coins = coins = state.coins[side]
+        self.topping = 0 if rules.get("no_coins", 0) > 0 else coins
         self.general = state.general[side]
 
     def pays_for(self, name: str) -> bool:
@@ -232,7 +247,18 @@ class Purse:
         free = FREE_WITH.get(name)
         if free and self.changes.get(free, 0) > 0:
             return True
-        return self.affords(self.state.game.basic_costs[name])
+        game = self.state.game
+        terms = game.basic_terms[name]
+        if terms is None:
+            return self.affords(game.basic_costs[name])
+        die, pips = terms  # covers's, for one die item without a banner
+        if die == GENERAL:
+            return self.general - 1 >= pips
+        short = pips - self.topping  # what the die must give
+        if short <= 0:  # the coins alone, or nothing to pay
+            return True
+        state, side = self.state, self.side
+        return max(state.red[side] if die == "red" else state.grey[side]) >= short
 
     def affords(self, items: list[Cost]) -> bool:
         """Whether every item of a cost can be paid, one after another."""

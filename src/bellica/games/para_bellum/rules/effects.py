@@ -3,12 +3,14 @@ permanents' modifiers, and the payments for costs named by their source (rules.d
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from bellica.core import Action
 from bellica.core.stack import Card, Count, Decision, Side, Step, Word
 from bellica.games.para_bellum.cards import Alliance, Battle, Command, Effect, Event
-from bellica.games.para_bellum.rules import TASKS
+from bellica.games.para_bellum.rules import TASKS, task
 from bellica.games.para_bellum.rules.dice import (
     Pay,
     add_die,
@@ -28,33 +30,45 @@ from bellica.games.para_bellum.state import ParaState
 # -- payments -------------------------------------------------------------------------------
 def push_payment(state: ParaState, side: int, what: str) -> None:
     """Put the Pay decisions for a cost on the stack, the first item on top."""
-    for index in reversed(range(len(cost_of(state, side, what)))):
-        state.stack.append(Pay(side, what, index))
+    state.stack += payments(side, what, len(cost_of(state, side, what)))
+
+
+@cache
+def payments(side: int, what: str, items: int) -> tuple[Pay, ...]:
+    """The Pay decisions for a cost of so many items, the last first: the same tasks serve
+    every payment (a task never changes)."""
+    return tuple(Pay(side, what, index) for index in reversed(range(items)))
 
 
 # -- effects ----------------------------------------------------------------------------------
-def effects_of(state: ParaState, card: int, where: str) -> list[Effect]:
+def effects_of(state: ParaState, card: int, where: str) -> Sequence[Effect]:
     """The effects a source names: an Order's option ("opt1"), a Permanent's or Special Unit's
     action ("use"), a Battle Bonus ("gold"…), an Event's reveal ("reveal"), an Alliance's
-    action ("alliance") or Runner bonus ("runner")."""
+    action ("alliance") or Runner bonus ("runner"). The card's own list: not to be changed."""
     entry = state.game.table.card[card]
     if isinstance(entry, Command):
         if where in ("opt1", "opt2"):
-            return list(entry.options[int(where[3]) - 1].effects)
-        return list(entry.action.effects) if entry.action is not None else []
+            return entry.options[int(where[3]) - 1].effects
+        return entry.action.effects if entry.action is not None else ()
     if isinstance(entry, Battle):
         return entry.bonus(where)
     if isinstance(entry, Event):
-        return list(entry.on_reveal)
+        return entry.on_reveal
     if isinstance(entry, Alliance):
-        return list(entry.action.effects) if where == "alliance" else list(entry.bonus)
-    return []
+        return entry.action.effects if where == "alliance" else entry.bonus
+    return ()
 
 
 def push_effects(state: ParaState, side: int, card: int, where: str) -> None:
     """Put a source's effects on the stack, the first on top."""
-    for index in reversed(range(len(effects_of(state, card, where)))):
-        state.stack.append(Do(side, card, where, index))
+    state.stack += effect_steps(side, card, where, len(effects_of(state, card, where)))
+
+
+@cache
+def effect_steps(side: int, card: int, where: str, effects: int) -> tuple[Do, ...]:
+    """The steps that carry out so many effects of a source, the last first: the same tasks
+    serve every time (a task never changes)."""
+    return tuple(Do(side, card, where, index) for index in reversed(range(effects)))
 
 
 @TASKS.kind("do")
@@ -92,32 +106,28 @@ def do(state: ParaState, side: int, effect: Effect, source: int) -> None:
     elif verb == "coins":
         state.coins[side] += n
     elif verb == "draw_army":
-        from bellica.games.para_bellum.rules.turn import draw_army  # (turn imports this module)
-
         for _ in range(n):
-            draw_army(state, side)
+            turn.draw_army(state, side)
     elif verb == "take_command":
         for _ in range(n):
-            state.stack.append(TakeCommand(side))
+            state.stack.append(task(TakeCommand, side))
     elif verb == "inspire":
         state.general[side] = min(6, state.general[side] + n)
     elif verb == "actions":
         if side == state.active:
             state.actions_left += n
     elif verb == "morale":
-        from bellica.games.para_bellum.rules.turn import MoraleTest
-
         for other in reversed(game.opponents(side)):
-            state.stack.append(MoraleTest(other, n))
+            state.stack.append(task(turn.MoraleTest, other, n))
     elif verb == "harass":
         for other in reversed(game.opponents(side)):
-            state.stack.append(ChooseDie(other, "harass", n))
+            state.stack.append(task(ChooseDie, other, "harass", n))
     elif verb in ("empower", "rally", "reroll"):
-        state.stack.append(ChooseDie(side, verb, n))
+        state.stack.append(task(ChooseDie, side, verb, n))
     elif verb == "recruit":
-        state.stack.append(ChooseDie(side, f"recruit_{effect.recruit}", n))
+        state.stack.append(task(ChooseDie, side, f"recruit_{effect.recruit}", n))
     elif verb == "banner":
-        state.stack.append(ChooseBanner(side))
+        state.stack.append(task(ChooseBanner, side))
     elif verb in ("disable", "eliminate"):
         state.stack.append(Strike(side, verb, getattr(effect, verb) or "any"))
     elif verb == "free_construct":
@@ -136,9 +146,7 @@ class TakeCommand(Decision):
         return [card("take", u) for u in state.battle_line]
 
     def choose(self, state: ParaState, action: Action) -> None:
-        from bellica.games.para_bellum.rules.turn import take_from_line
-
-        take_from_line(state, self.side, state.game.actions.uid(action))
+        turn.take_from_line(state, self.side, state.game.actions.uid(action))
 
 
 def die_targets(state: ParaState, side: int, verb: str) -> list[str]:
@@ -275,10 +283,13 @@ class FreeConstruct(Decision):
 
     def choose(self, state: ParaState, action: Action) -> None:
         if action.kind == "free":
-            from bellica.games.para_bellum.rules.turn import leave_hand
-
             uid = state.game.actions.uid(action)
-            leave_hand(state, self.side, uid)
+            turn.leave_hand(state, self.side, uid)
             state.permanents[self.side].append(uid)
             rules_changed(state)
             state.caused.append(("deploy", self.side, uid))
+
+
+# The turn's rules (drawing, taking, the Morale test) are read when an effect runs: turn
+# imports this module, so this one imports turn last.
+from bellica.games.para_bellum.rules import turn  # noqa: E402

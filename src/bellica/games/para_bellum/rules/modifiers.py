@@ -29,9 +29,10 @@ def in_force(state: ParaState, side: int) -> dict[str, int]:
     total: dict[str, int] = {}
     disabled = state.disabled
     pieces = [*state.event, *state.permanents[side], *state.army[side]]
-    for uid in pieces:
-        rule = rules[uid]
-        if rule and uid not in disabled:
+    if disabled:  # seldom: a face-down card changes nothing
+        pieces = [uid for uid in pieces if uid not in disabled]
+    for rule in map(rules.__getitem__, pieces):
+        if rule:  # most cards (every Army card) change no rule
             for key, value in rule.items():
                 total[key] = total.get(key, 0) + value
     return total
@@ -59,3 +60,9 @@ def rules_changed(state: ParaState) -> None:
     players = state.game.players
     state.force = [None] * players
     state.acting = [None] * players
+
+
+def event_changed(state: ParaState) -> None:
+    """The round's Event came or went: the rule changes are worked out again (an Event has no
+    action, so the actions stay as they are)."""
+    state.force = [None] * state.game.players

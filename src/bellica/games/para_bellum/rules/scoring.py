@@ -52,12 +52,9 @@ def _coins(state: ParaState, side: int) -> int:
 
 def _columns(state: ParaState, side: int) -> int:
     """The columns the army spans: its occupied cells' rows folded onto one."""
-    occupied = state.occupied[side]
-    folded = 0
-    while occupied:
-        folded |= occupied & COLUMN_BITS
-        occupied >>= WIDTH
-    return folded.bit_count()
+    occupied = state.occupied[side]  # four rows (state.ROWS)
+    folded = occupied | occupied >> WIDTH | occupied >> 2 * WIDTH | occupied >> 3 * WIDTH
+    return (folded & COLUMN_BITS).bit_count()
 
 
 def _banners(state: ParaState, side: int) -> int:
@@ -66,6 +63,7 @@ def _banners(state: ParaState, side: int) -> int:
 
 
 COLUMN_BITS = (1 << WIDTH) - 1
+assert CELLS == 4 * WIDTH  # _columns folds four rows
 MEASURES: dict[str, Callable[[ParaState, int], int]] = {
     "legions": _legions,
     "big_legions": _big_legions,
@@ -125,14 +123,12 @@ def unmet_objectives(state: ParaState) -> list[Unmet]:
 
 def final_grey(state: ParaState, side: int) -> list[int]:
     """The grey dice after the Cornicines: each linked pair takes the higher value."""
-    game = state.game
-    grid = state.grid[side]
+    cornicine = state.game.cornicine
     grey = state.grey[side][:]
-    for cell in range(CELLS):
-        uid = grid[cell]
-        if uid == EMPTY or not game.cornicine[uid]:
+    for cell, uid in enumerate(state.grid[side]):
+        if uid == EMPTY or not cornicine[uid]:
             continue
-        other = cell + (-1 if game.cornicine[uid] == "left" else 1)
+        other = cell + (-1 if cornicine[uid] == "left" else 1)
         if cell % WIDTH + (other - cell) not in range(WIDTH) or not grey[cell] or not grey[other]:
             continue
         grey[cell] = grey[other] = max(grey[cell], grey[other])
@@ -141,15 +137,15 @@ def final_grey(state: ParaState, side: int) -> list[int]:
 
 def mounted_points(state: ParaState, side: int) -> int:
     """Red dice at junctions with a Mounted Commander, joined to a complete Legion."""
-    game = state.game
-    grid = state.grid[side]
-    in_legion = {c for run in completed_legions(state, side) for c in run}
+    mounted = state.game.mounted
+    in_legion: set[int] | None = None  # the cells of complete Legions, once one is asked
     junctions: set[int] = set()
-    for cell in range(CELLS):
-        uid = grid[cell]
-        if uid == EMPTY or not game.mounted[uid]:
+    for cell, uid in enumerate(state.grid[side]):
+        if uid == EMPTY or not mounted[uid]:
             continue
-        junction = cell if game.mounted[uid] == "top" else cell - WIDTH
+        if in_legion is None:
+            in_legion = {c for run in completed_legions(state, side) for c in run}
+        junction = cell if mounted[uid] == "top" else cell - WIDTH
         joined = junction in in_legion or junction + WIDTH in in_legion
         if 0 <= junction < len(state.red[side]) and state.red[side][junction] and joined:
             junctions.add(junction)
@@ -160,7 +156,8 @@ def score(state: ParaState, side: int) -> tuple[int, int]:
     """(points, grey total): the grey dice after Cornicines, Mounted Commanders' red dice,
     the objectives met, the victory-point tokens."""
     game = state.game
-    grey = sum(v for c, v in enumerate(final_grey(state, side)) if c != START_CELL)
+    final = final_grey(state, side)
+    grey = sum(final) - final[START_CELL]
     objectives = sum(game.table.card[u].points for u in state.met[side])
     return grey + mounted_points(state, side) + objectives + state.vp[side], grey
 

@@ -10,7 +10,7 @@ from itertools import compress
 from bellica.core import Action
 from bellica.core.stack import Card, Count, Decision, Number, Side, Step, Task, Word
 from bellica.games.para_bellum.cards import COLOURS, Alliance
-from bellica.games.para_bellum.rules import TASKS
+from bellica.games.para_bellum.rules import TASKS, task
 from bellica.games.para_bellum.rules.dice import (
     GREY_SLOTS,
     RED_SLOTS,
@@ -39,7 +39,12 @@ from bellica.games.para_bellum.rules.grid import (
     open_cells,
     special_cells,
 )
-from bellica.games.para_bellum.rules.modifiers import modifier, rules_changed, with_actions
+from bellica.games.para_bellum.rules.modifiers import (
+    event_changed,
+    modifier,
+    rules_changed,
+    with_actions,
+)
 from bellica.games.para_bellum.rules.scoring import finish
 from bellica.games.para_bellum.state import (
     ACTIONS,
@@ -136,13 +141,13 @@ def reveal_event(state: ParaState) -> None:
     player, the first player first."""
     if state.event:
         state.events_done.append(state.event.pop())
-        rules_changed(state)
+        event_changed(state)
     if not state.event_deck:
         return
     uid = state.event_deck.pop()
     state.event.append(uid)
     if state.game.rules[uid]:
-        rules_changed(state)
+        event_changed(state)
     state.caused.append(("event", uid))
     game = state.game
     order = [(state.first + i) % game.players for i in range(game.players)]
@@ -222,7 +227,7 @@ def place(state: ParaState, side: int, uid: int, cell: int) -> None:
     state.caused.append(("place", side, uid, cell))
     junctions = junctions_made(state, side, cell)
     if junctions:
-        state.stack.append(Centurions(side, cell))
+        state.stack.append(task(Centurions, side, cell))
     if game.is_special[uid]:
         return
     run = legion(state, side, cell)
@@ -247,7 +252,7 @@ def place(state: ParaState, side: int, uid: int, cell: int) -> None:
     if len(run) >= 3:
         full = sum(1 for c in run if game.full[state.grid[side][c]])
         for other in reversed(game.opponents(side)):
-            state.stack.append(MoraleTest(other, full))
+            state.stack.append(task(MoraleTest, other, full))
         battle = state.battle[0]
         if colour == state.colour[side]:
             state.stack.append(ChooseBonus(side, battle))
@@ -255,7 +260,7 @@ def place(state: ParaState, side: int, uid: int, cell: int) -> None:
             push_effects(state, side, battle, colour)
     if low and not state.legion_take:
         state.legion_take = True
-        state.stack.append(TakeCommand(side))
+        state.stack.append(task(TakeCommand, side))
 
 
 @TASKS.kind("centurions")
@@ -273,7 +278,7 @@ class Centurions(Step):
             add_die(state, side, f"r{junction}")
             state.vp[side] += modifier(state, side, "centurion_vp")
             state.caused.append(("centurion", side, junction))
-            state.stack.append(ChooseBanner(side))
+            state.stack.append(task(ChooseBanner, side))
 
 
 @TASKS.kind("choose_bonus")
@@ -309,7 +314,7 @@ class MoraleTest(Step):
         passed = total <= dice_held
         state.caused.append(("morale", side, roll, total, dice_held, passed))
         if not passed and dice(state, side, "grey"):
-            state.stack.append(ChooseDie(side, "lose", 0))
+            state.stack.append(task(ChooseDie, side, "lose", 0))
 
 
 # -- the Action phase ---------------------------------------------------------------------------
@@ -322,8 +327,10 @@ class ActionPhase(Decision):
 
     def choices(self, state: ParaState) -> list[Action]:
         state.phase = ACTIONS
-        out = action_choices(state, self.side) if state.actions_left > 0 else []
-        out.append(state.game.actions.plain("end_actions"))  # a new list: it may grow
+        if state.actions_left <= 0:
+            return [state.game.actions.end_actions]
+        out = action_choices(state, self.side)
+        out.append(state.game.actions.end_actions)  # a new list: it may grow
         return out
 
     def choose(self, state: ParaState, action: Action) -> None:
@@ -340,53 +347,55 @@ def action_choices(state: ParaState, side: int) -> list[Action]:
     of each Army card, the Permanents' actions, and at four players the Alliance and Runner."""
     game = state.game
     space = game.actions
-    card, plain = space.card, space.plain
+    plain, basic = space.plain, space.basic
     purse = Purse(state, side)
     affords, pays_for = purse.affords, purse.pays_for
-    hand = state.hand[side]
     out: list[Action] = []
-    command_type = game.command_type
-    commands = [u for u in hand if command_type[u]]
-    if commands:
-        # Whether the Command and Deploy actions' costs can be paid: asked once, if at all.
-        command: bool | None = None
-        deploy: bool | None = None
-        for uid in sorted(commands):
-            kind = command_type[uid]
-            if kind == "order":
-                if command is None:
-                    command = pays_for("command")
-                if command:  # and one of its options can be paid
-                    for general, rest in game.order_costs[uid]:
-                        if purse.meets(general, rest):
-                            out.append(card("play", uid))
-                            break
-                continue
+    command_type, is_army = game.command_type, game.is_army
+    army_cards: list[int] = []  # to requisition, below
+    # Whether the Command and Deploy actions' costs can be paid: asked once, if at all.
+    command: bool | None = None
+    deploy: bool | None = None
+    play = space.card_base["play"]
+    for uid in sorted(state.hand[side]):
+        kind = command_type[uid]
+        if not kind:
+            if is_army[uid]:
+                army_cards.append(uid)
+        elif kind == "order":
+            if command is None:
+                command = pays_for("command")
+            if command:  # and one of its options can be paid
+                for general, rest in game.order_costs[uid]:
+                    if purse.meets(general, rest):
+                        out.append(space[play + uid])
+                        break
+        else:
             if deploy is None:
                 deploy = pays_for("deploy")
             if not deploy:
                 continue
             if kind == "permanent":
-                out.append(card("play", uid))
+                out.append(space[play + uid])
             else:
                 out += space.places(uid, special_cells(state, side))
     if state.army_deck and pays_for("muster"):
-        out.append(plain("muster"))
+        out.append(basic["muster"])
     if _empower_room(state, side) and pays_for("empower"):
-        out.append(plain("empower"))
+        out.append(basic["empower"])
     if state.battle_line and pays_for("consult"):
-        out.append(plain("consult"))
+        out.append(basic["consult"])
     red_and_grey = any(state.red[side]) and any(state.grey[side])
-    if red_and_grey and motivators(state, side) and pays_for("motivate"):
+    if red_and_grey and pays_for("motivate") and motivators(state, side):
         out.append(plain("motivate"))  # a red die spent (and the rest of its cost, if any)
-    if pays_for("requisition"):
-        is_army = game.is_army
-        army_cards = [u for u in hand if is_army[u]]
-        if army_cards:
-            out += space.cards("requisition", sorted(army_cards))
-    for uid in with_actions(state, side):
-        if uid not in state.used and affords(game.card_costs[uid]["use"]):  # cost_of's use-…
-            out.append(card("use", uid))
+    if army_cards and pays_for("requisition"):
+        out += space.cards("requisition", army_cards)
+    acting = with_actions(state, side)
+    if acting:
+        use, card_costs, used = space.card_base["use"], game.card_costs, state.used
+        for uid in acting:
+            if uid not in used and affords(card_costs[uid]["use"]):  # cost_of's use-…
+                out.append(space[use + uid])
     if game.teamed:
         alliance = state.alliances[game.team_of(side)]
         if affords(cost_of(state, side, f"alliance-{game.token(alliance)}")):
@@ -423,40 +432,40 @@ def take_action(state: ParaState, side: int, action: Action) -> None:
     state.caused.append(("action", side, kind))
     if kind == "place":  # Deploy a Special Unit on a cell
         uid, cell = space.placed(action)
-        state.stack.append(Deploy(side, uid, cell))
+        state.stack.append(task(Deploy, side, uid, cell))
         push_payment(state, side, "deploy")
         return
     uid = space.uid(action)
     if kind == "play":
         entry = game.table.card[uid]
         if entry.type == "order":
-            state.stack.append(OrderOption(side, uid))
+            state.stack.append(task(OrderOption, side, uid))
             push_payment(state, side, "command")
         else:
-            state.stack.append(Deploy(side, uid, -1))
+            state.stack.append(task(Deploy, side, uid, -1))
             push_payment(state, side, "deploy")
     elif kind == "requisition":
-        state.stack.append(Requisition(side, uid))
+        state.stack.append(task(Requisition, side, uid))
         push_payment(state, side, "requisition")
     elif kind == "use":
         state.used.append(uid)
-        state.stack.append(Effects(side, uid, "use"))
+        state.stack.append(task(Effects, side, uid, "use"))
         push_payment(state, side, f"use-{game.token(uid)}")
     elif kind == "muster":
-        state.stack.append(Muster(side))
+        state.stack.append(task(Muster, side))
         push_payment(state, side, "muster")
     elif kind == "empower":
-        state.stack.append(ChooseDie(side, "empower", game.basic.empower_amount))
+        state.stack.append(task(ChooseDie, side, "empower", game.basic.empower_amount))
         push_payment(state, side, "empower")
     elif kind == "consult":
-        state.stack.append(TakeCommand(side))
+        state.stack.append(task(TakeCommand, side))
         push_payment(state, side, "consult")
     elif kind == "motivate":
         state.stack.append(Motivate(side, "-"))
         push_payment(state, side, "motivate")  # General pips or coins: the dice stay as they are
     elif kind == "alliance":
         alliance = state.alliances[game.team_of(side)]
-        state.stack.append(Effects(side, alliance, "alliance"))
+        state.stack.append(task(Effects, side, alliance, "alliance"))
         push_payment(state, side, f"alliance-{game.token(alliance)}")
     elif kind == "runner":
         run_runner(state, side)
@@ -538,7 +547,7 @@ class OrderOption(Decision):
         leave_hand(state, self.side, self.card)
         state.discard.append(self.card)
         state.caused.append(("order", self.side, self.card, where))
-        state.stack.append(Effects(self.side, self.card, where))
+        state.stack.append(task(Effects, self.side, self.card, where))
         push_payment(state, self.side, f"{where}-{game.token(self.card)}")
 
     mid_move = True
@@ -613,7 +622,7 @@ class EndTurn(Step):
         side = self.side
         state.actions_left = 0
         draw_army(state, side)
-        state.stack.append(PassTurn(side))
+        state.stack.append(task(PassTurn, side))
         if len(state.hand[side]) > hand_limit(state, side):
             state.stack.append(Discard(side))
 
