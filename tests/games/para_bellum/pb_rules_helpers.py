@@ -212,7 +212,7 @@ def card_file_text() -> str:
         'empower = [{ die = "red", pips = 1 }]\n'
         'consult = [{ die = "general", pips = 1 }]\n'
         'motivate = [{ die = "red", pips = 1 }]\n'
-        "requisition = []\n"
+        'requisition = [{ die = "general", pips = 1 }]\n'
         "provisional = false\n"
     )
     return "\n".join(parts)

@@ -50,7 +50,7 @@ def test_basic_action_costs_come_from_the_card_file() -> None:
             "empower": [("red", 1)],
             "consult": [("general", 1)],
             "motivate": [("red", 1)],
-            "requisition": [],
+            "requisition": [("general", 1)],
         }
     # Consult: the General die pays 1 (the only way, so it is taken without asking).
     play(state, "consult")
@@ -62,7 +62,7 @@ def test_each_basic_action_takes_a_token() -> None:
     play(state, "muster")
     assert state.actions_left == 2 and state.general[0] == 5
     play(state, "requisition", "Gold Solo")
-    assert state.actions_left == 1 and state.coins[0] == 1
+    assert state.actions_left == 1 and state.coins[0] == 1 and state.general[0] == 4
     assert tok(state, "Gold Solo") == state.game.table.token[state.army_deck[0]]  # the bottom
 
 
@@ -85,7 +85,7 @@ def test_requisition_puts_the_card_at_the_bottom_and_gains_a_coin() -> None:
     state = position(hand={0: ["Gold Solo", "Pay Parade"]}, army_deck=["Green Solo"], coins={0: 1})
     assert offered(state, "requisition") == [tok(state, "Gold Solo")]  # Army cards only
     play(state, "requisition", "Gold Solo")
-    assert state.coins[0] == 2 and state.general[0] == 6
+    assert state.coins[0] == 2 and state.general[0] == 5
     assert [state.game.table.token[u] for u in state.army_deck] == [
         tok(state, "Gold Solo"),
         tok(state, "Green Solo"),
@@ -153,10 +153,18 @@ def test_one_die_pays_a_cost_item() -> None:
 
 
 def test_general_die_never_goes_below_one() -> None:
-    state = position(general={0: 2}, army_deck=["Gold Solo", "Green Solo"])
+    # A grey die with room keeps the phase open (Empower) once the General die is spent.
+    state = position(
+        grid={0: ARMY},
+        grey={0: GREY},
+        red={0: {START: 4}},
+        general={0: 2},
+        army_deck=["Gold Solo", "Green Solo"],
+    )
     play(state, "muster")
-    assert state.general[0] == 1
-    assert "muster" not in kinds(state) and "consult" not in kinds(state)
+    assert state.general[0] == 1 and state.active == 0
+    assert kinds(state).isdisjoint({"muster", "consult", "requisition"})
+    assert "empower" in kinds(state)
 
 
 def test_die_spent_to_zero_is_lost_with_its_banner() -> None:
@@ -476,19 +484,21 @@ def test_free_construct_plays_a_construct_permanent_only() -> None:
     assert state.permanents[0] == [uid(state, "Granary")] and state.red[0][START] == 1
 
 
-def test_requisition_pays_the_cost_a_card_file_gives_it(tmp_path: Path) -> None:
-    # Our Requisition costs only its token; a card file may give it a cost, which is then
-    # paid before the card goes under the deck, and without the means it is not offered.
-    text = card_file_text().replace(
-        "requisition = []\n", 'requisition = [{ die = "general", pips = 1 }]\n'
-    )
-    path = tmp_path / "costly.toml"
-    path.write_text(text, encoding="utf-8")
-    costly = bellica.load("para-bellum", players=2, cards=str(path))
+def test_requisition_pays_the_cost_the_card_file_gives_it(tmp_path: Path) -> None:
+    # Our Requisition costs a General pip, paid before the card goes under the deck; without
+    # it Requisition is not offered. A card file may make it cost only its token.
     given = position(hand={0: ["Gold Solo"]}, army_deck=["Green Solo"])
-    state = costly.load_position(given.position())
-    play(state, "requisition", "Gold Solo")
-    assert state.general[0] == 5 and state.coins[0] == 1
-    assert state.game.table.token[state.army_deck[0]] == tok(state, "Gold Solo")
+    play(given, "requisition", "Gold Solo")
+    assert given.general[0] == 5 and given.coins[0] == 1
+    assert given.game.table.token[given.army_deck[0]] == tok(given, "Gold Solo")
     spent = position(hand={0: ["Gold Solo"]}, army_deck=["Green Solo"], general={0: 1})
-    assert "requisition" not in kinds(costly.load_position(spent.position()))
+    assert "requisition" not in kinds(spent)
+    text = card_file_text().replace(
+        'requisition = [{ die = "general", pips = 1 }]\n', "requisition = []\n"
+    )
+    path = tmp_path / "free.toml"
+    path.write_text(text, encoding="utf-8")
+    free = bellica.load("para-bellum", players=2, cards=str(path)).load_position(spent.position())
+    play(free, "requisition", "Gold Solo")
+    assert free.general[0] == 1 and free.coins[0] == 1  # nothing else to do: seat 1's turn
+    assert free.game.table.token[free.army_deck[0]] == tok(free, "Gold Solo")
