@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import get_args
 
 import pytest
+from card_file_edits import edited, refused
 from card_file_fuzz import FUZZ, fuzz_tests
 from hypothesis import given
 from hypothesis import strategies as st
@@ -56,20 +57,11 @@ def glossary() -> Glossary:
 
 
 def _file(tmp_path: Path, old: str, new: str, text: str = CARDS) -> Path:
-    assert old in text, old
-    path = tmp_path / "cards.toml"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return path
+    return edited(tmp_path, text, old, new)
 
 
 def _refused(path: Path, *fragments: str) -> str:
-    with pytest.raises(InvalidCardData) as caught:
-        load_cards(path)
-    message = str(caught.value)
-    assert message.startswith(f"{path}: "), message
-    for fragment in fragments:
-        assert fragment in message, message
-    return message
+    return refused(load_cards, path, *fragments)
 
 
 def kind(card: Army) -> str:

@@ -10,6 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from card_file_edits import edited, refused
 from card_file_fuzz import fuzz_tests
 
 import bellica
@@ -67,20 +68,11 @@ def glossary() -> Glossary:
 
 
 def _file(tmp_path: Path, old: str, new: str, text: str = CARDS) -> Path:
-    assert old in text, old
-    path = tmp_path / "cards.toml"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return path
+    return edited(tmp_path, text, old, new)
 
 
 def _refused(path: Path, *fragments: str) -> str:
-    with pytest.raises(InvalidCardData) as caught:
-        load_cards(path)
-    message = str(caught.value)
-    assert message.startswith(str(path)), message
-    for fragment in fragments:
-        assert fragment in message, message
-    return message
+    return refused(load_cards, path, *fragments)
 
 
 def _all_effects(effects: list[Effect]) -> list[Effect]:
