@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from card_file_edits import edited, refused
 
 import bellica
 from bellica.core import data_file
@@ -20,20 +21,11 @@ YAMA = 'assault = [{ damage = 2, target = "creature", optional = true }]'
 
 
 def _file(tmp_path: Path, old: str, new: str, text: str = CARDS) -> Path:
-    assert old in text, old
-    path = tmp_path / "cards.toml"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return path
+    return edited(tmp_path, text, old, new)
 
 
 def _refused(path: Path, *fragments: str) -> str:
-    with pytest.raises(bellica.InvalidCardData) as caught:
-        load_cards(path)
-    message = str(caught.value)
-    assert message.startswith(str(path)), message
-    for fragment in fragments:
-        assert fragment in message, message
-    return message
+    return refused(load_cards, path, *fragments)
 
 
 @pytest.mark.parametrize(
