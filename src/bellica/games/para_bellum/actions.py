@@ -92,7 +92,7 @@ class ParaActions(CardActionSpace):
         self._pay.update({("", c): index[f"pay_coins_{c}"] for c in range(1, MAX_COINS + 1)})
         self._way = {i: way for way, i in self._pay.items()}
         # The Action phase's basic actions, read at every one of its decisions.
-        self.basic = {kind: self.plain(kind) for kind in ("muster", "empower", "consult")}
+        self.basic = {k: self.plain(k) for k in ("muster", "empower", "consult", "motivate")}
         self.end_actions = self.plain("end_actions")
 
     def dice(self, slots: list[str]) -> list[Action]:

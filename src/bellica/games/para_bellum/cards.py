@@ -305,8 +305,8 @@ class Basic(Strict):
         # The red die spent picks the grey dice re-rolled (ruling 10), so Motivate's cost has
         # exactly one red item; anything else it asks for must leave the dice as they are.
         red = [item for item in self.motivate if item.die == "red"]
-        others = [item for item in self.motivate if item.die in ("grey", "red")]
-        if len(red) != 1 or len(others) != 1:
+        dice = [item for item in self.motivate if item.die in ("grey", "red")]
+        if len(red) != 1 or len(dice) != 1:
             raise ValueError(
                 "motivate: the cost names exactly one red die (the Centurion spent); "
                 "its other items may only be General pips or coins"

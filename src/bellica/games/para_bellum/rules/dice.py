@@ -213,7 +213,7 @@ def affordable(state: ParaState, side: int, items: list[Cost]) -> bool:
 
 
 def plain_terms(items: list[Cost]) -> tuple[str, int] | None:
-    """A cost as Purse.pays_for weighs it at once: one die item without a banner as its die
+    """A cost as Purse.plain weighs it at once: one die item without a banner as its die
     and pips, nothing to pay as ("grey", 0); else None (weighed item by item)."""
     if not items:
         return "grey", 0
@@ -251,20 +251,13 @@ class Purse:
         terms = game.basic_terms[name]
         if terms is None:
             return self.affords(game.basic_costs[name])
-        die, pips = terms  # covers's, for one die item without a banner
-        if die == GENERAL:
-            return self.general - 1 >= pips
-        short = pips - self.topping  # what the die must give
-        if short <= 0:  # the coins alone, or nothing to pay
-            return True
-        state, side = self.state, self.side
-        return max(state.red[side] if die == "red" else state.grey[side]) >= short
+        return self.plain(*terms)
 
     def affords(self, items: list[Cost]) -> bool:
         """Whether every item of a cost can be paid, one after another."""
         if len(items) == 1:  # the common case, without building the options
             return self.covers(items[0])
-        if not items:  # a cost of nothing (Requisition's in our card file)
+        if not items:  # a cost of nothing (a card file may give one)
             return True
         return self.meets(*split_general(items))
 
@@ -283,16 +276,22 @@ class Purse:
         if item.coins:
             return self.coins >= item.coins
         pips = item.pips or 0
-        if item.die == GENERAL:
+        if item.banner:  # never on the General die
+            state, side = self.state, self.side
+            slot = state.banner[side][item.banner]
+            return bool(slot) and value(state, side, slot) >= pips - self.topping
+        return self.plain(item.die or "grey", pips)
+
+    def plain(self, die: str, pips: int) -> bool:
+        """Whether `pips` of a die without a banner can be paid: the General die's keeping at
+        least 1, a red or grey die's topped up with coins (or the coins alone)."""
+        if die == GENERAL:
             return self.general - 1 >= pips
         short = pips - self.topping  # what the die must give
-        state, side = self.state, self.side
-        if item.banner:
-            slot = state.banner[side][item.banner]
-            return bool(slot) and value(state, side, slot) >= short
-        if short <= 0:  # the coins alone
+        if short <= 0:  # the coins alone, or nothing to pay
             return True
-        return max(state.red[side] if item.die == "red" else state.grey[side]) >= short
+        state, side = self.state, self.side
+        return max(state.red[side] if die == "red" else state.grey[side]) >= short
 
 
 def _payable(

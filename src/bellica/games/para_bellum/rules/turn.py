@@ -387,7 +387,7 @@ def action_choices(state: ParaState, side: int) -> list[Action]:
         out.append(basic["consult"])
     red_and_grey = any(state.red[side]) and any(state.grey[side])
     if red_and_grey and pays_for("motivate") and motivators(state, side):
-        out.append(plain("motivate"))  # a red die spent (and the rest of its cost, if any)
+        out.append(basic["motivate"])  # a red die spent (and the rest of its cost, if any)
     if army_cards and pays_for("requisition"):
         out += space.cards("requisition", army_cards)
     acting = with_actions(state, side)
