@@ -114,7 +114,8 @@ def test_random_playout_keeps_the_contract(game_id: str, players: int, variant: 
     assert outcome.reason
     returns = state.returns()
     assert len(returns) == players
-    allowed = ([0.0], [-1.0, 1.0], [1.0]) if players > 1 else ([-1.0], [1.0])
+    # at a table of several, a victory every seat shares is a draw: +1 for all is never returned
+    allowed = ([0.0], [-1.0, 1.0]) if players > 1 else ([-1.0], [1.0])
     assert sorted(set(returns)) in allowed
     with pytest.raises(IllegalAction):
         state.apply(game.decode(0, state))

@@ -422,13 +422,16 @@ class State(ABC):
         return f"legal: {shown}{more}"
 
     def returns(self) -> list[float]:
-        """Per seat: +1 for a winner, -1 for a loser, 0 for everyone in a draw."""
+        """Per seat: +1 for a winner, -1 for a loser, 0 for everyone in a draw. A victory that
+        every seat of a table of several shares is a draw here: were it +1 for all, searching
+        and learning agents would steer together for the tie instead of playing to win."""
+        players = self.game.players
         if not self.is_terminal:
-            return [0.0] * self.game.players
+            return [0.0] * players
         winners = self.outcome().winners
-        if not winners:
-            return [0.0] * self.game.players
-        return [1.0 if seat in winners else -1.0 for seat in range(self.game.players)]
+        if not winners or (players > 1 and len(set(winners)) == players):
+            return [0.0] * players
+        return [1.0 if seat in winners else -1.0 for seat in range(players)]
 
     def clone(self) -> State:
         copy = self._copy()

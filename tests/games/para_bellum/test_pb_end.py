@@ -221,6 +221,8 @@ def test_full_tie_is_shared() -> None:
     )
     finish(state)
     assert state.winners == (0, 1)
+    # Both won: for search and learning that is a draw, not a win each to steer for together.
+    assert state.returns() == [0.0, 0.0]
 
 
 def test_teams_add_their_scores() -> None:
@@ -234,6 +236,18 @@ def test_teams_add_their_scores() -> None:
     finish(state)
     assert state.winners == (0, 2)
     assert state.scores == (5.0, 9.0, 5.0, 0.0)
+
+
+def test_full_team_tie_is_shared_and_a_draw_for_agents() -> None:
+    # Each team scores 4, all of it on grey dice: the teams share the victory.
+    state = last_turn(
+        4,
+        grid={0: GOLD, 1: {cell(0, -1): "Green Left", cell(0, 1): "Green Right"}},
+        grey={0: {cell(0, -1): 4}, 1: {cell(0, 1): 4}},
+    )
+    finish(state)
+    assert state.winners == (0, 1, 2, 3)
+    assert state.returns() == [0.0] * 4
 
 
 def test_team_tie_broken_by_the_team_grey_total() -> None:
