@@ -284,6 +284,42 @@ def test_simulate_gives_the_same_rows_for_any_number_of_workers(tmp_path: Path) 
     assert len(rows["1"]) == 16
 
 
+PB_CARDS = Path(__file__).parents[2] / "src/bellica/games/para_bellum/data/cards.toml"
+
+
+def test_simulate_plays_with_a_designers_card_file(tmp_path: Path) -> None:
+    # The same seeds with Muster at 3 General pips: the file is what the games are played with.
+    text = PB_CARDS.read_text(encoding="utf-8")
+    cards = tmp_path / "muster3.toml"
+    cards.write_text(
+        text.replace(
+            'muster = [{ die = "general", pips = 1 }]', 'muster = [{ die = "general", pips = 3 }]'
+        ),
+        encoding="utf-8",
+    )
+    rows = {}
+    for name, extra in (("own", []), ("file", ["--cards", str(cards)])):
+        out = tmp_path / f"{name}.csv"
+        result = run(
+            "simulate", "para-bellum", "-n", "3", "-a", "random", "-w", "1", "--seed", "4",
+            "--out", str(out), *extra,
+        )  # fmt: skip
+        assert result.exit_code == 0, result.output
+        rows[name] = [(row["decisions"], row["scores"]) for row in read_rows(out)]
+    assert f"cards from {cards}" in " ".join(result.stdout.split())
+    assert rows["own"] != rows["file"]
+
+
+def test_simulate_refuses_a_bad_card_file_naming_it(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[basic]\nmuster = 3\n", encoding="utf-8")
+    result = run("simulate", "para-bellum", "-a", "random", "-n", "1", "--cards", str(bad))
+    assert_one_line_error(result, str(bad), "army")
+    missing = tmp_path / "missing.toml"
+    result = run("simulate", "para-bellum", "-a", "random", "-n", "1", "--cards", str(missing))
+    assert_one_line_error(result, str(missing), "cannot read")
+
+
 def test_simulate_takes_the_player_count_from_the_agents() -> None:
     result = run("simulate", "pebbles", "-n", "3", "-a", "random,greedy,random", "-w", "1")
     assert result.exit_code == 0, result.output

@@ -41,6 +41,14 @@ def simulate(
         Path | None, typer.Option("--out", help="Write one CSV row per game to this file.")
     ] = None,
     option: OptionList = None,
+    cards: Annotated[
+        Path | None,
+        typer.Option(
+            "--cards",
+            help="Play with this card file (TOML) in place of the game's own; a bad file is"
+            " refused, naming the entry and field.",
+        ),
+    ] = None,
     max_decisions: Annotated[
         int,
         typer.Option("--max-decisions", min=1, help="Stop with an error if a game runs longer."),
@@ -50,7 +58,8 @@ def simulate(
 
     Game i uses seed + i and rotates the agents one seat further, so every agent sits in
     every seat equally often; the results are the same for any number of workers. Game
-    options are given as `-o key=value`; `bellica list GAME` shows them.
+    options are given as `-o key=value`; `bellica list GAME` shows them. `--cards` plays
+    with a designer's own card file.
     """
     from rich.text import Text
 
@@ -73,7 +82,11 @@ def simulate(
         players = len(specs)
     workers = min(workers or default_workers(), games)
     config = GameConfig.create(
-        game, players=players, variant=variant, options=parse_options(option)
+        game,
+        players=players,
+        variant=variant,
+        options=parse_options(option),
+        cards=None if cards is None else str(cards.resolve()),
     )
     if START_METHOD == "fork":
         game_for(config)  # loaded once here: forked helpers start with it, ready to play
@@ -94,6 +107,7 @@ def simulate(
             f"{info.title} ({config.variant}, {count(config.players, 'player')}): {games} games, "
             f"seeds {seed}–{seed + games - 1}, agents {', '.join(specs)}, "
             f"{workers} process{'es' if workers > 1 else ''} playing"
+            + ("" if cards is None else f", cards from {cards}")
         )
         board = Scoreboard(list(dict.fromkeys(specs)))
         start = time.perf_counter()
