@@ -306,7 +306,7 @@ def test_simulate_plays_with_a_designers_card_file(tmp_path: Path) -> None:
         )  # fmt: skip
         assert result.exit_code == 0, result.output
         rows[name] = [(row["decisions"], row["scores"]) for row in read_rows(out)]
-    assert f"cards from {cards}" in " ".join(result.stdout.split())
+    assert f"Cards from {cards}\n" in result.stdout
     assert rows["own"] != rows["file"]
 
 

@@ -104,11 +104,12 @@ def simulate(
         writer = CsvResultWriter(out, config.players) if out is not None else None
         console = stdout()
         console.print(
-            f"{info.title} ({config.variant}, {count(config.players, 'player')}): {games} games, "
-            f"seeds {seed}–{seed + games - 1}, agents {', '.join(specs)}, "
+            f"{info.title} ({config.variant}, {count(config.players, 'player')}): "
+            f"{count(games, 'game')}, seeds {seed}–{seed + games - 1}, agents {', '.join(specs)}, "
             f"{workers} process{'es' if workers > 1 else ''} playing"
-            + ("" if cards is None else f", cards from {cards}")
         )
+        if cards is not None:
+            console.print(Text(f"Cards from {cards}"), soft_wrap=True)  # a path is never folded
         board = Scoreboard(list(dict.fromkeys(specs)))
         start = time.perf_counter()
         try:
