@@ -13,6 +13,7 @@ from typer.testing import CliRunner, Result
 
 from bellica.cli.app import app
 from bellica.core import Record, game_class, register, replay
+from games.card_file_edits import edited
 from toy_game import Pebbles
 
 runner = CliRunner()
@@ -290,13 +291,8 @@ PB_CARDS = Path(__file__).parents[2] / "src/bellica/games/para_bellum/data/cards
 def test_simulate_plays_with_a_designers_card_file(tmp_path: Path) -> None:
     # The same seeds with Muster at 3 General pips: the file is what the games are played with.
     text = PB_CARDS.read_text(encoding="utf-8")
-    cards = tmp_path / "muster3.toml"
-    cards.write_text(
-        text.replace(
-            'muster = [{ die = "general", pips = 1 }]', 'muster = [{ die = "general", pips = 3 }]'
-        ),
-        encoding="utf-8",
-    )
+    muster = 'muster = [{ die = "general", pips = %d }]'
+    cards = edited(tmp_path, text, muster % 1, muster % 3, name="muster3.toml")
     rows = {}
     for name, extra in (("own", []), ("file", ["--cards", str(cards)])):
         out = tmp_path / f"{name}.csv"

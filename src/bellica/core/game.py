@@ -429,7 +429,7 @@ class State(ABC):
         if not self.is_terminal:
             return [0.0] * players
         winners = self.outcome().winners
-        if not winners or (players > 1 and len(set(winners)) == players):
+        if not winners or (players > 1 and len(winners) == players):
             return [0.0] * players
         return [1.0 if seat in winners else -1.0 for seat in range(players)]
 
