@@ -136,18 +136,20 @@ def aim_and_put_back(page: Any) -> None:
     assert page.locator(".siege .card.target").count() == 0
 
 
-def worth_a_picture(page: Any) -> bool:
-    """An attacker picked with its targets lit, minions on both sides, the hand not pinned
-    (a pinned hand would float over the middle of a whole-table picture), the bar's drawer
-    closed."""
-    sides = in_play(page)
+def can_picture(page: Any) -> bool:
+    """An attacker picked with its targets lit, the hand not pinned (a pinned hand would float
+    over the middle of a whole-table picture), the bar's drawer closed."""
     return (
         aiming(page)
-        and min(sides) >= 1
-        and sum(sides) >= 4
         and page.get_attribute("#hand", "data-pinned") == "false"
         and page.locator("#actions .drawer").is_hidden()
     )
+
+
+def worth_a_picture(page: Any) -> bool:
+    """A picture as above with minions on both sides, four or more in all."""
+    sides = in_play(page)
+    return can_picture(page) and min(sides) >= 1 and sum(sides) >= 4
 
 
 def picture(page: Any) -> None:
@@ -189,7 +191,8 @@ def test_siege_of_olympus_played_by_clicking_to_its_end(page: Any, server: Serve
 
     clicks: Counter[str] = Counter()
     # the picture: the first good moment, replaced by one of the Attack phase (enemy minions
-    # lit as targets) if one comes
+    # lit as targets) if one comes; the opponent's AI plays differently from run to run, so a
+    # plainer aiming moment is taken first in case no good one comes
     shot = attack_shot = put_back = False
     assert prisoners(page) == 0  # the set-up: hands first, Tartarus once both are kept
     first_turn = True
@@ -202,7 +205,11 @@ def test_siege_of_olympus_played_by_clicking_to_its_end(page: Any, server: Serve
             first_turn = False
         step = siege_step(page)
         clicks[step] += 1
-        if step == "pick" and not attack_shot and worth_a_picture(page):
+        if (
+            step == "pick"
+            and not attack_shot
+            and (worth_a_picture(page) or (not shot and can_picture(page)))
+        ):
             zones_drawn(page)
             help_keys_known(page, server)
             if not shot:
