@@ -144,6 +144,30 @@ def test_greedy_requisitions_rather_than_draw_the_last_card_for_the_rival() -> N
     assert turns_left(state) == [0, 1]
 
 
+def test_greedy_empowers_looking_through_the_die_it_raises() -> None:
+    """An Empower is paid first and its die chosen after: the greedy player looks through
+    both (the die choice is part of the action), sees the +2 and takes it on the lower die.
+    Before, the die choice ended its look-ahead, so an Empower looked like a red pip thrown
+    away, and ending the phase looked better still (the opponent's turn, once begun, no
+    longer counted as a turn to come; the Draw phase's card counted only once drawn)."""
+    grid = {0: {cell(-1, 0): "Purple Solo", cell(1, 0): "Green Solo", cell(1, 1): "Black Solo"}}
+    state = position(
+        grid=grid,
+        grey={0: {cell(1, 0): 2, cell(1, 1): 6}},
+        red={0: {cell(-1, 0): 6}},  # below the Start: beside no grey die, so no Motivate
+        general={0: 1},  # nothing else to pay for
+        hand={1: ["White Solo"]},  # so that the opponent's turn waits for it
+        army_deck=["Gold Middle", "Gold Left", "Gold Right", "Gold Solo"],
+    )
+    agent = GreedyAgent(seed=5)
+    choice = agent.act(SeatView(state, 0))
+    assert choice.kind == "empower"
+    state.apply(choice)
+    while state.mid_move:  # which red die pays, which grey die rises
+        state.apply(agent.act(SeatView(state, 0)))
+    assert state.grey[0][cell(1, 0)] == 4 and state.red[0][cell(-1, 0)] == 5
+
+
 def test_troops_are_each_run_once_complete_or_not() -> None:
     # The Start's troop (gold, open both ways, with a Gold Middle on its right), a complete
     # green Solo above it, and an open purple Left beside that Solo.

@@ -61,17 +61,42 @@ def _setup_done_until_takes(state: ParaState) -> None:
         state.apply(state.legal_actions()[0])
 
 
+def _draft(state: ParaState) -> tuple[list[int], list[int]]:
+    """Take the first card offered at each set-up take: who chose, and the line's size then
+    (a take from a line of one card is no choice, and is made at once)."""
+    takers, sizes = [], []
+    while top(state) == "draft_command":
+        takers.append(state.stack[-1].side)
+        sizes.append(len(state.battle_line))
+        state.apply(state.legal_actions()[0])
+    return takers, sizes
+
+
 def test_setup_command_cards_taken_twice_around_from_after_the_first_player() -> None:
+    # Two players: the second player chooses among 4, the first among 3, the second among 2,
+    # and the first takes the last; the line is then dealt again.
+    state = game(2, first="0").new_game(11)
+    _setup_done_until_takes(state)
+    assert _draft(state) == ([1, 0, 1], [4, 3, 2])
+    assert [sum(1 for u in h if state.game.is_command[u]) for h in state.hand] == [2, 2]
+    assert len(state.battle_line) == 4
+    # Three players: the line runs out after four takes and is dealt again for the last two.
     state = game(3, first="1").new_game(11)
     _setup_done_until_takes(state)
-    takers = []
-    while top(state) == "take_command":
-        assert len(state.battle_line) == 4  # refilled after every take
-        takers.append(state.stack[-1].side)
-        state.apply(state.legal_actions()[0])
-    assert takers == [2, 0, 1, 2, 0, 1]
+    assert _draft(state) == ([2, 0, 1, 0, 1], [4, 3, 2, 4, 3])  # seat 2 took the fourth
     assert [sum(1 for u in h if state.game.is_command[u]) for h in state.hand] == [2, 2, 2]
+    assert len(state.battle_line) == 4  # filled again before the first turn
     assert state.active == 1 and state.turn == 1  # the first player's turn begins
+
+
+def test_four_player_setup_takes_go_round_the_table() -> None:
+    # Seat 1 first: its closest opponent (seat 2) takes first, then that player's teammate
+    # (seat 0), then seat 1's teammate (seat 3), then seat 1, twice round.
+    state = game(4, first="1").new_game(3)
+    _setup_done_until_takes(state)
+    assert _draft(state) == ([2, 0, 3] * 2, [4, 3, 2] * 2)  # seat 1 took the last, twice
+    assert [sum(1 for u in h if state.game.is_command[u]) for h in state.hand] == [2, 2, 2, 2]
+    assert len(state.battle_line) == 4
 
 
 def test_first_option_sets_the_first_player() -> None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from bellica.core import Action, Rng
 from bellica.games.para_bellum.rules.grid import neighbour, troops
-from bellica.games.para_bellum.rules.turn import EndTurn
+from bellica.games.para_bellum.rules.turn import ArmyPhase, EndTurn
 from bellica.games.para_bellum.state import EMPTY, START_CELL, ParaState
 
 
@@ -44,7 +44,20 @@ def evaluate(state: ParaState, weights: Weights = STANDARD) -> list[float]:
         return state.returns()
     players = game.players
     turns = turns_left(state)
-    mine = [worth(state, side, turns[side], weights) for side in range(players)]
+    active = state.active
+    # The turn being played, so that a position is valued alike on both sides of a turn's end:
+    # before its Army phase it counts whole (as it did when it was still to come); after,
+    # its tokens left count, and so does the card its Draw phase will bring.
+    kinds = {type(task) for task in state.stack}
+    whole = ArmyPhase in kinds
+    if whole:
+        turns[active] += 1
+    mine = [
+        worth(state, side, turns[side], weights, tokens=side == active and not whole)
+        for side in range(players)
+    ]
+    if not whole and EndTurn in kinds and state.army_deck:
+        mine[active] += weights.card
     side_of = [game.team_of(s) for s in range(players)]
     totals: dict[int, float] = {}
     for s in range(players):
@@ -56,19 +69,20 @@ def evaluate(state: ParaState, weights: Weights = STANDARD) -> list[float]:
     return out
 
 
-def worth(state: ParaState, side: int, turns: int, weights: Weights = STANDARD) -> float:
+def worth(
+    state: ParaState, side: int, turns: int, weights: Weights = STANDARD, tokens: bool = False
+) -> float:
     """`side`'s score as it stands, roughly (grey dice, objectives met, victory points; the
     Cornicines and Mounted Commanders left to the end), plus what its army, hand and turns
-    still to play promise."""
+    still to play promise (`tokens`: and the action tokens it has left this turn)."""
     w = weights
     points = (
         sum(state.grey[side]) + state.vp[side] + sum(state.game.points[u] for u in state.met[side])
     )
-    tokens = state.actions_left if state.active == side else 0
-    tokens += turns * state.game.tokens_per_turn
+    left = (state.actions_left if tokens else 0) + turns * state.game.tokens_per_turn
     return (
         points
-        + w.empower * empower_room(state, side, tokens)
+        + w.empower * empower_room(state, side, left)
         + troops_promise(state, side, w)
         + w.red * sum(1 for v in state.red[side] if v)
         + w.general * state.general[side]

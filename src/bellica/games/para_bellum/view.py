@@ -224,6 +224,7 @@ _ASKED = {
     "choose_start": "choose your starting colour",
     "return_objective": "put back an objective you drew ({left} more)",
     "take_command": "take a Command card from the Battle Line",
+    "draft_command": "take a Command card from the Battle Line (set-up)",
     "army_phase": "play an Army card onto your army",
     "action_phase": "spend an action ({actions} left), or end the Action phase",
     "pay": "pay for it: which die, and how many coins",

@@ -139,6 +139,8 @@ def do(state: ParaState, side: int, effect: Effect, source: int) -> None:
 class TakeCommand(Decision):
     """`side` takes a Command card from the Battle Line; the line is refilled."""
 
+    mid_move = True  # a choice inside the action, card or Legion that asked for it
+
     side: Side
 
     def choices(self, state: ParaState) -> list[Action]:
@@ -168,6 +170,8 @@ def die_targets(state: ParaState, side: int, verb: str) -> list[str]:
 class ChooseDie(Decision):
     """`side` picks the die (or empty slot) an effect works on: `verb` empower, rally, reroll,
     harass (lower one of yours), lose (a failed Morale test), recruit_grey/recruit_red."""
+
+    mid_move = True  # a choice inside the action, card or Legion that asked for it
 
     side: Side
     verb: Word
@@ -200,6 +204,8 @@ class ChooseDie(Decision):
 class ChooseBanner(Decision):
     """`side` adds an unused banner to one of its dice (red banners on red dice, grey on
     grey)."""
+
+    mid_move = True  # a choice inside the action, card or Legion that asked for it
 
     side: Side
 
@@ -235,6 +241,8 @@ class Strike(Decision):
     """`side` disables (face down until its owner's turn ends) or eliminates (discards) an
     opponent's Permanent of a subtype."""
 
+    mid_move = True  # a choice inside the action, card or Legion that asked for it
+
     side: Side
     verb: Word
     subtype: Word
@@ -266,6 +274,8 @@ class Strike(Decision):
 @dataclass(frozen=True, slots=True)
 class FreeConstruct(Decision):
     """`side` may play a Construct Permanent from its hand without paying for it."""
+
+    mid_move = True  # a choice inside the action, card or Legion that asked for it
 
     side: Side
 

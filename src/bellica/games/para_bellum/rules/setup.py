@@ -9,9 +9,8 @@ from typing import TYPE_CHECKING
 from bellica.core import Action
 from bellica.core.stack import Count, Decision, Side, Step, advance
 from bellica.games.para_bellum.rules import TASKS
-from bellica.games.para_bellum.rules.effects import TakeCommand
 from bellica.games.para_bellum.rules.grid import occupy
-from bellica.games.para_bellum.rules.turn import begin_turn, refill_line
+from bellica.games.para_bellum.rules.turn import begin_turn, refill_line, take_from_line
 from bellica.games.para_bellum.state import START_CELL, ParaState
 
 if TYPE_CHECKING:
@@ -57,9 +56,8 @@ def new_game(game: ParaBellum, seed: int) -> ParaState:
     refill_line(state)
     order = [(state.first + i) % players for i in range(players)]
     state.stack.append(StartPlay())
-    takers = order[1:] + order[:1]
-    for side in reversed(takers * 2):
-        state.stack.append(TakeCommand(side))
+    for side in reversed(draft_order(game, state.first) * 2):
+        state.stack.append(DraftCommand(side))
     keep = 1 if game.teamed else 2
     draw = 2 if game.teamed else 3
     for side in reversed(order):
@@ -91,6 +89,17 @@ def new_game(game: ParaBellum, seed: int) -> ParaState:
     return state
 
 
+def draft_order(game: ParaBellum, first: int) -> list[int]:
+    """Who takes the set-up's Command cards, once round: from the opponent on the first
+    player's left, round the table. Turns go that way too, except at four players, where
+    teammates sit side by side and the turns cross the table (first player, closest opponent,
+    teammate, furthest opponent): round the table it is the closest opponent, the furthest,
+    the first player's teammate, the first player."""
+    players = game.players
+    steps = (1, 3, 2, 0) if game.teamed else (*range(1, players), 0)
+    return [(first + step) % players for step in steps]
+
+
 def take_start(state: ParaState, side: int, uid: int) -> None:
     """`side`'s Starting card goes down with the General die on it."""
     game = state.game
@@ -118,6 +127,24 @@ class ChooseStart(Decision):
 
     def choose(self, state: ParaState, action: Action) -> None:
         take_start(state, self.side, state.game.actions.uid(action))
+
+
+@TASKS.kind("draft_command")
+@dataclass(frozen=True, slots=True)
+class DraftCommand(Decision):
+    """At set-up `side` takes a Command card from the Battle Line, which is refilled only once
+    it is empty: the later takers of a round choose among fewer cards."""
+
+    side: Side
+
+    def choices(self, state: ParaState) -> list[Action]:
+        card = state.game.actions.card
+        return [card("take", u) for u in state.battle_line]
+
+    def choose(self, state: ParaState, action: Action) -> None:
+        take_from_line(state, self.side, state.game.actions.uid(action), refill=False)
+        if not state.battle_line:
+            refill_line(state)
 
 
 @TASKS.kind("return_objective")
@@ -148,7 +175,9 @@ class ReturnObjective(Decision):
 @TASKS.kind("start_play")
 @dataclass(frozen=True, slots=True)
 class StartPlay(Step):
-    """The set-up is done: the first player's first turn."""
+    """The set-up is done: the Battle Line is filled again, and the first player's first
+    turn begins."""
 
     def run(self, state: ParaState) -> None:
+        refill_line(state)
         begin_turn(state, state.first)

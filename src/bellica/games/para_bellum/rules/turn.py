@@ -84,13 +84,15 @@ def leave_hand(state: ParaState, side: int, uid: int) -> None:
         state.known[side].remove(uid)
 
 
-def take_from_line(state: ParaState, side: int, uid: int) -> None:
-    """`side` takes a Battle Line card into its hand; the line is refilled from the deck."""
+def take_from_line(state: ParaState, side: int, uid: int, refill: bool = True) -> None:
+    """`side` takes a Battle Line card into its hand; the line is refilled from the deck
+    (not during the set-up's takes)."""
     state.battle_line.remove(uid)
     state.hand[side].append(uid)
     state.known[side].append(uid)
     state.caused.append(("take", side, uid))
-    refill_line(state)
+    if refill:
+        refill_line(state)
 
 
 def refill_line(state: ParaState) -> None:
@@ -285,6 +287,8 @@ class Centurions(Step):
 @dataclass(frozen=True, slots=True)
 class ChooseBonus(Decision):
     """A Big Legion of `side`'s starting colour: any of the Battle card's five bonuses."""
+
+    mid_move = True  # a choice inside the action, card or Legion that asked for it
 
     side: Side
     battle: Card
