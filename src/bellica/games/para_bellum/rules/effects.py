@@ -144,8 +144,7 @@ class TakeCommand(Decision):
     side: Side
 
     def choices(self, state: ParaState) -> list[Action]:
-        card = state.game.actions.card
-        return [card("take", u) for u in state.battle_line]
+        return turn.line_takes(state)
 
     def choose(self, state: ParaState, action: Action) -> None:
         turn.take_from_line(state, self.side, state.game.actions.uid(action))

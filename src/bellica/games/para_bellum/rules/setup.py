@@ -10,7 +10,12 @@ from bellica.core import Action
 from bellica.core.stack import Count, Decision, Side, Step, advance
 from bellica.games.para_bellum.rules import TASKS
 from bellica.games.para_bellum.rules.grid import occupy
-from bellica.games.para_bellum.rules.turn import begin_turn, refill_line, take_from_line
+from bellica.games.para_bellum.rules.turn import (
+    begin_turn,
+    line_takes,
+    refill_line,
+    take_from_line,
+)
 from bellica.games.para_bellum.state import START_CELL, ParaState
 
 if TYPE_CHECKING:
@@ -138,8 +143,7 @@ class DraftCommand(Decision):
     side: Side
 
     def choices(self, state: ParaState) -> list[Action]:
-        card = state.game.actions.card
-        return [card("take", u) for u in state.battle_line]
+        return line_takes(state)
 
     def choose(self, state: ParaState, action: Action) -> None:
         take_from_line(state, self.side, state.game.actions.uid(action), refill=False)

@@ -84,6 +84,12 @@ def leave_hand(state: ParaState, side: int, uid: int) -> None:
         state.known[side].remove(uid)
 
 
+def line_takes(state: ParaState) -> list[Action]:
+    """Taking each Battle Line card: the choices of a take, in play or at the set-up."""
+    card = state.game.actions.card
+    return [card("take", u) for u in state.battle_line]
+
+
 def take_from_line(state: ParaState, side: int, uid: int, refill: bool = True) -> None:
     """`side` takes a Battle Line card into its hand; the line is refilled from the deck
     (not during the set-up's takes)."""
