@@ -195,6 +195,10 @@ def card_file_text() -> str:
         "[event.modifiers]\nempower_bonus = 1\n"
     )
     parts.append(
+        '[[event]]\nnumber = 303\nname = "Closed Markets"\nprovisional = false\n'
+        "[event.modifiers]\nno_coins = 1\n"
+    )
+    parts.append(
         '[[battle]]\nnumber = 401\nname = "Test Field"\nprovisional = false\n'
         + "".join(f"{colour} = {effects}\n" for colour, effects in BONUS.items())
     )
@@ -212,7 +216,7 @@ def card_file_text() -> str:
         'empower = [{ die = "red", pips = 1 }]\n'
         'consult = [{ die = "general", pips = 1 }]\n'
         'motivate = [{ die = "red", pips = 1 }]\n'
-        'requisition = [{ die = "general", pips = 1 }]\n'
+        "requisition = [{ coins = 1 }]\n"
         "provisional = false\n"
     )
     return "\n".join(parts)

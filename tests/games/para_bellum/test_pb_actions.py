@@ -41,16 +41,18 @@ def test_basic_action_costs_come_from_the_card_file() -> None:
     # copy them).
     state = position(grid={0: ARMY}, grey={0: GREY}, red={0: {START: 4}})
     for basic in (load_cards().basic, state.game.basic):
-        costs = {name: [(c.die, c.pips) for c in getattr(basic, name)] for name in BASIC_ACTIONS}
+        costs = {
+            name: [(c.die, c.pips, c.coins) for c in getattr(basic, name)] for name in BASIC_ACTIONS
+        }
         assert basic.empower_amount == 2
         assert costs == {
-            "command": [("general", 1)],
-            "deploy": [("red", 2)],
-            "muster": [("general", 1)],
-            "empower": [("red", 1)],
-            "consult": [("general", 1)],
-            "motivate": [("red", 1)],
-            "requisition": [("general", 1)],
+            "command": [("general", 1, None)],
+            "deploy": [("red", 2, None)],
+            "muster": [("general", 1, None)],
+            "empower": [("red", 1, None)],
+            "consult": [("general", 1, None)],
+            "motivate": [("red", 1, None)],
+            "requisition": [(None, None, 1)],
         }
     # Consult: the General die pays 1 (the only way, so it is taken without asking).
     play(state, "consult")
@@ -58,11 +60,11 @@ def test_basic_action_costs_come_from_the_card_file() -> None:
 
 
 def test_each_basic_action_takes_a_token() -> None:
-    state = position(hand={0: ["Gold Solo"]}, army_deck=["Green Solo", "White Solo"])
+    state = position(hand={0: ["Gold Solo"]}, army_deck=["Green Solo", "White Solo"], coins={0: 1})
     play(state, "muster")
     assert state.actions_left == 2 and state.general[0] == 5
     play(state, "requisition", "Gold Solo")
-    assert state.actions_left == 1 and state.coins[0] == 1 and state.general[0] == 4
+    assert state.actions_left == 1 and state.coins[0] == 1 and state.general[0] == 5
     assert tok(state, "Gold Solo") == state.game.table.token[state.army_deck[0]]  # the bottom
 
 
@@ -82,10 +84,11 @@ def test_muster_needs_a_card_in_the_army_deck() -> None:
 
 
 def test_requisition_puts_the_card_at_the_bottom_and_gains_a_coin() -> None:
-    state = position(hand={0: ["Gold Solo", "Pay Parade"]}, army_deck=["Green Solo"], coins={0: 1})
+    # Our Requisition costs a coin, paid first; the coin it gains comes after (ruling 3).
+    state = position(hand={0: ["Gold Solo", "Pay Parade"]}, army_deck=["Green Solo"], coins={0: 2})
     assert offered(state, "requisition") == [tok(state, "Gold Solo")]  # Army cards only
     play(state, "requisition", "Gold Solo")
-    assert state.coins[0] == 2 and state.general[0] == 5
+    assert state.coins[0] == 2 and state.general[0] == 6
     assert [state.game.table.token[u] for u in state.army_deck] == [
         tok(state, "Gold Solo"),
         tok(state, "Green Solo"),
@@ -485,20 +488,39 @@ def test_free_construct_plays_a_construct_permanent_only() -> None:
 
 
 def test_requisition_pays_the_cost_the_card_file_gives_it(tmp_path: Path) -> None:
-    # Our Requisition costs a General pip, paid before the card goes under the deck; without
-    # it Requisition is not offered. A card file may make it cost only its token.
-    given = position(hand={0: ["Gold Solo"]}, army_deck=["Green Solo"])
+    # Our Requisition costs a coin, paid before the card goes under the deck and before the
+    # coin it gains; with no coin, Requisition is not offered. A card file may make it cost
+    # only its token.
+    given = position(hand={0: ["Gold Solo"]}, army_deck=["Green Solo"], coins={0: 1})
     play(given, "requisition", "Gold Solo")
-    assert given.general[0] == 5 and given.coins[0] == 1
+    assert given.general[0] == 6 and given.coins[0] == 1
     assert given.game.table.token[given.army_deck[0]] == tok(given, "Gold Solo")
-    spent = position(hand={0: ["Gold Solo"]}, army_deck=["Green Solo"], general={0: 1})
-    assert "requisition" not in kinds(spent)
-    text = card_file_text().replace(
-        'requisition = [{ die = "general", pips = 1 }]\n', "requisition = []\n"
-    )
+    broke = position(hand={0: ["Gold Solo"]}, army_deck=["Green Solo"], general={0: 1})
+    assert broke.coins[0] == 0 and "requisition" not in kinds(broke)
+    text = card_file_text().replace("requisition = [{ coins = 1 }]\n", "requisition = []\n")
     path = tmp_path / "free.toml"
     path.write_text(text, encoding="utf-8")
-    free = bellica.load("para-bellum", players=2, cards=str(path)).load_position(spent.position())
+    free = bellica.load("para-bellum", players=2, cards=str(path)).load_position(broke.position())
     play(free, "requisition", "Gold Solo")
     assert free.general[0] == 1 and free.coins[0] == 1  # nothing else to do: seat 1's turn
     assert free.game.table.token[free.army_deck[0]] == tok(free, "Gold Solo")
+
+
+def test_a_rule_against_spending_coins_stops_coin_costs_and_top_ups() -> None:
+    # Closed Markets (an Event: coins cannot be spent). Requisition's coin is not offered, and
+    # Deploy's 2 red pips (to play Granary) are not topped up from the purse: the red die
+    # showing 1 cannot pay them alone.
+    def at(event: list[str]) -> ParaState:
+        return position(
+            grid={0: ARMY},
+            grey={0: GREY},
+            red={0: {START: 1}},
+            hand={0: ["Gold Solo", "Granary"]},
+            army_deck=["Green Solo"],
+            coins={0: 3},
+            event=event,
+        )
+
+    assert kinds(at(["Closed Markets"])).isdisjoint({"requisition", "play"})
+    # Under another Event both are offered, and the coins pay.
+    assert {"requisition", "play"} <= kinds(at(["Drill Season"]))

@@ -178,7 +178,7 @@ def test_the_basic_actions_cost_what_the_spec_says(cards: CardSet) -> None:
     assert cost(basic.command) == cost(basic.muster) == cost(basic.consult) == general
     assert cost(basic.deploy) == [("red", 2, None, None)]
     assert cost(basic.empower) == cost(basic.motivate) == red
-    assert cost(basic.requisition) == general and basic.empower_amount == 2
+    assert cost(basic.requisition) == [(None, None, None, 1)] and basic.empower_amount == 2
 
 
 # -- our file: the Army design ------------------------------------------------------------------

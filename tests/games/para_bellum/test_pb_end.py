@@ -173,15 +173,22 @@ def test_mounted_commander_without_a_completed_legion_scores_nothing() -> None:
 
 def test_objective_met_turns_face_up_and_scores_once() -> None:
     # Treasury (face up): 5 coins, 3 points. Hoard (secret): 6 coins, 4 points.
+    # Scouts (an Order) gains a coin, and so does the Paymaster's action (paid with a grey pip).
     state = position(
         coins={0: 4},
         objectives={0: ["Treasury", "Hoard"]},
-        hand={0: ["Gold Solo", "Green Solo"]},
+        hand={0: ["Scouts"]},
+        permanents={0: ["Paymaster"]},
+        battle_line=["Levy"],
+        grid={0: {cell(0, 1): "Gold Right"}},
+        grey={0: {cell(0, 1): 3}},
         army_deck=[],
     )
-    play(state, "requisition", "Gold Solo")
-    assert state.met[0] == [uid(state, "Treasury")]
-    play(state, "requisition", "Green Solo")
+    play(state, "play", "Scouts")
+    assert state.coins[0] == 5 and state.met[0] == [uid(state, "Treasury")]
+    play(state, "use", "Paymaster")
+    play(state, f"pay_g{cell(0, 1)}_0")
+    assert state.coins[0] == 6
     assert state.met[0] == [uid(state, "Treasury"), uid(state, "Hoard")]
     assert uid(state, "Hoard") in state.revealed  # a secret objective met turns face up
     state = last_turn(coins={0: 0}, objectives={0: ["Treasury"]}, met={0: ["Treasury"]})

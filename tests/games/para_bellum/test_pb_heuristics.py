@@ -132,7 +132,8 @@ def test_greedy_requisitions_rather_than_draw_the_last_card_for_the_rival() -> N
         2,
         active=1,
         first=0,
-        general={1: 2},  # one pip: Requisition or Muster (no Command card, no Battle Line)
+        general={1: 1},  # no pip to Muster or Consult with
+        coins={1: 1},  # but a coin for a Requisition
         hand={1: ["Black Solo"]},
         army_deck=["Purple Solo"],
     )

@@ -145,8 +145,10 @@ def pay_options(
 ) -> list[tuple[str, int]]:
     """The ways to pay one cost item, as (slot or "" for coins alone, coins used)."""
     held = state.coins[side] if coins is None else coins
-    if item.coins:
-        return [("", item.coins)] if held >= item.coins else []
+    if item.coins:  # spent as they are, unless a rule forbids spending coins
+        if held < item.coins or modifier(state, side, "no_coins") > 0:
+            return []
+        return [("", item.coins)]
     kind = item.die or "grey"
     pips = item.pips or 0
     if kind == GENERAL:  # never with coins; the General die keeps at least 1
@@ -230,8 +232,8 @@ def split_general(items: list[Cost]) -> tuple[int, list[Cost]]:
 
 
 class Purse:
-    """What `side` can pay with now, read once to weigh many costs: its coins (and those a die
-    may be topped up with: none under a no-coins rule) and its General die."""
+    """What `side` can pay with now, read once to weigh many costs: its coins (those it may
+    spend, on a cost or topping up a die, are none under a no-coins rule) and its General die."""
 
     __slots__ = ("changes", "coins", "general", "side", "state", "topping")
 
@@ -274,7 +276,7 @@ class Purse:
         """Whether one cost item can be paid: coins, or a die topped up with coins (a banner's
         item from the die carrying it; the General die keeps at least 1)."""
         if item.coins:
-            return self.coins >= item.coins
+            return self.topping >= item.coins
         pips = item.pips or 0
         if item.banner:  # never on the General die
             state, side = self.state, self.side
