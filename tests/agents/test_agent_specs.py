@@ -82,7 +82,8 @@ def test_greedy_settings_and_defaults() -> None:
         (
             "mcts:depth=2",
             "mcts has no option 'depth'; mcts takes iterations=N (default 400), "
-            "seconds=X, rollout=N (default 0 for a game with a heuristic, else 20), "
+            "seconds=X, rollout=N (default the game's rollout_depth, else 0 for a game "
+            "with a heuristic, else 20), "
             "c=X (default the game's exploration, 1.4 unless the game sets it), "
             "prior=N (default 1)",
         ),

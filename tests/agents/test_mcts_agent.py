@@ -96,6 +96,15 @@ def test_rollout_default_follows_the_game_s_heuristic() -> None:
     blind = MctsAgent(seed=1, iterations=5)
     blind.act(SeatView(plain, 0))
     assert blind.rollout == 20
+    pb = bellica.load("para-bellum").new_game(seed=1)  # a game that sets its own depth
+    while len(pb.legal_actions()) < 2:
+        pb.apply(pb.legal_actions()[0])
+    own = MctsAgent(seed=1, iterations=5)
+    own.act(SeatView(pb, pb.current_player or 0))
+    assert own.rollout == 20
+    judged_at_once = MctsAgent(seed=1, iterations=5, rollout=0)
+    judged_at_once.act(SeatView(pb, pb.current_player or 0))
+    assert judged_at_once.rollout == 0
 
 
 def test_the_exploration_constant_is_the_games_unless_the_spec_sets_it() -> None:

@@ -37,9 +37,9 @@ class MctsAgent(Agent):
 
     With `prior=1` (the default) new children start with one visit worth the heuristic value
     of the state after them, looking through a picked piece to its best use, so the search
-    tries promising actions first. `rollout` defaults to 0 (value the leaf at once) for games
-    with a heuristic of their own and to 20 for games without one, where only the end of a
-    game says anything. `c` defaults to the game's `exploration`: how far apart its
+    tries promising actions first. `rollout` defaults to the game's `rollout_depth` if it sets
+    one, else to 0 (value the leaf at once) for games with a heuristic of their own and to 20
+    for games without one, where only the end of a game says anything. `c` defaults to the game's `exploration`: how far apart its
     heuristic's values of two moves usually lie decides how much exploring pays. The budget is
     `iterations` or `seconds` (400 iterations if neither);
     a `deadline` set by the caller cuts either short.
@@ -54,7 +54,7 @@ class MctsAgent(Agent):
             integer=True,
             default=None,
             minimum=0,
-            default_note="0 for a game with a heuristic, else 20",
+            default_note="the game's rollout_depth, else 0 for a game with a heuristic, else 20",
         ),
         Option(
             "c",
@@ -93,7 +93,7 @@ class MctsAgent(Agent):
     def act(self, view: SeatView) -> Action:
         legal = self._legal(view)
         if self.rollout_setting is None:
-            self.rollout = 0 if _has_heuristic(view.game) else DEFAULT_ROLLOUT
+            self.rollout = _default_rollout(view.game)
         if self.c_setting is None:
             self.c = view.game.exploration
         if len(legal) == 1:
@@ -222,9 +222,12 @@ class MctsAgent(Agent):
         return child
 
 
-def _has_heuristic(game: Game) -> bool:
-    """Whether the game judges unfinished positions (rather than the default 0)."""
-    return type(game).heuristic is not Game.heuristic
+def _default_rollout(game: Game) -> int:
+    """The game's own rollout depth, else 0 if it judges unfinished positions (a heuristic
+    of its own rather than the default 0), else DEFAULT_ROLLOUT."""
+    if game.rollout_depth is not None:
+        return game.rollout_depth
+    return 0 if type(game).heuristic is not Game.heuristic else DEFAULT_ROLLOUT
 
 
 def _values(state: State, players: int) -> list[float]:

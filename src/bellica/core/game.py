@@ -78,6 +78,10 @@ class Game(ABC):
     # MCTS's exploration constant unless a spec sets `c`: a game whose heuristic tells moves
     # apart by a few hundredths wants less exploring than one whose values spread widely.
     exploration: ClassVar[float] = 1.4
+    # How many decisions of the playout policy MCTS plays from a new leaf before judging it,
+    # unless a spec sets `rollout`; None: 0 (judge at once) for a game with a heuristic of its
+    # own, 20 for one without. A game judged badly mid-turn sets its own depth.
+    rollout_depth: ClassVar[int | None] = None
 
     def __init__(
         self,

@@ -72,6 +72,10 @@ class ParaBellum(CardGame):
     # Measured: mcts:iterations=200 won 67 of 100 games against greedy at c=0.3 (53 of 100 at
     # c=1.4 with the older heuristic); two moves' heuristic values differ by hundredths.
     exploration = 0.3
+    # Measured: mcts:iterations=200 with 20-decision rollouts won 138 of 200 games against
+    # greedy, valuing leaves at once 56 of 100: a leaf judged mid-turn is judged before the
+    # dice of the moves it opens are rolled, so the turn is played out first.
+    rollout_depth = 20
     # The rules' way in for ParaState, whose module the rules import (so it cannot import them).
     rules_legal_actions = staticmethod(flow.legal_actions)
     rules_apply_action = staticmethod(flow.apply_action)
