@@ -39,10 +39,10 @@ class MctsAgent(Agent):
     of the state after them, looking through a picked piece to its best use, so the search
     tries promising actions first. `rollout` defaults to the game's `rollout_depth` if it sets
     one, else to 0 (value the leaf at once) for games with a heuristic of their own and to 20
-    for games without one, where only the end of a game says anything. `c` defaults to the game's `exploration`: how far apart its
-    heuristic's values of two moves usually lie decides how much exploring pays. The budget is
-    `iterations` or `seconds` (400 iterations if neither);
-    a `deadline` set by the caller cuts either short.
+    for games without one, where only the end of a game says anything. `c` defaults to the
+    game's `exploration`: how far apart its heuristic's values of two moves usually lie
+    decides how much exploring pays. The budget is `iterations` or `seconds` (400 iterations
+    if neither); a `deadline` set by the caller cuts either short.
     """
 
     kind = "mcts"

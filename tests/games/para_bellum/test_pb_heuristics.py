@@ -4,7 +4,7 @@ what unfinished troops and red dice promise, and the greedy player's use of it a
 from __future__ import annotations
 
 import pytest
-from pb_rules_helpers import START, cell, play, position
+from pb_rules_helpers import START, cell, place, play, position
 
 from bellica.agents.greedy import GreedyAgent
 from bellica.core import SeatView
@@ -183,3 +183,22 @@ def test_troops_are_each_run_once_complete_or_not() -> None:
     )
     assert list(troops(state, 0)) == [[START, cell(0, 1)], [cell(1, 0)], [cell(1, 1)]]
     assert completed_legions(state, 0) == [[cell(1, 0)]]
+
+
+def test_the_kept_open_troops_are_worked_out_again_when_a_card_joins_the_army() -> None:
+    """A state keeps its armies' open troops for the heuristic (and the game shares them by
+    grid between copies): a card placed must make the promise the same as a fresh reading of
+    the new position, not the old one kept."""
+    state = position(
+        phase="army",
+        grid={0: {cell(1, 0): "Green Left"}},
+        hand={0: ["Green Right", "Black Solo"]},
+    )
+    before = troops_promise(state, 0)
+    assert before > troops_promise(position(), 0)  # the open troop promises its dice
+    kept = state.clone()  # a copy carries the kept troops with it
+    place(state, "Green Right", cell(1, 1))  # completes the Legion: nothing more promised
+    state.game.troop_memo.clear()
+    fresh = state.game.load_position(state.position())
+    assert troops_promise(state, 0) == troops_promise(fresh, 0) == troops_promise(position(), 0)
+    assert troops_promise(kept, 0) == before  # the copy's army did not change

@@ -172,6 +172,9 @@ class ParaBellum(CardGame):
         # Each basic action's cost as rules.dice.Purse.pays_for weighs it at once.
         self.basic_terms = {name: plain_terms(items) for name, items in self.basic_costs.items()}
         self.card_costs = [costs_by_head(c) for c in kinds]
+        # heuristics.open_troops by army grid, shared by the copies a search makes of one
+        # position (each starts without the state's own; emptied when it grows large).
+        self.troop_memo: dict[tuple[int, ...], list[Any]] = {}
         # The cards' costs again, by the words a Pay task names them with ("opt1-101").
         self.named_costs = {
             f"{head}-{table.token[uid]}": items

@@ -34,6 +34,7 @@ class Weights:
 
 
 STANDARD = Weights()
+MEMO_SIZE = 4096  # army grids whose open troops the game keeps (see ParaBellum.troop_memo)
 
 
 def evaluate(state: ParaState, weights: Weights = STANDARD) -> list[float]:
@@ -107,21 +108,55 @@ def troops_promise(state: ParaState, side: int, weights: Weights = STANDARD) -> 
     each open end, weighed by the chance of closing each end (better when a hand card fits
     it); a troop with an end at the grid's edge can never be completed and promises nothing."""
     game = state.game
-    grid = state.grid[side]
+    troops_open = state.open_troops[side]
+    if troops_open is None:
+        memo = game.troop_memo
+        key = tuple(state.grid[side])
+        troops_open = memo.get(key)
+        if troops_open is None:
+            if len(memo) >= MEMO_SIZE:
+                memo.clear()
+            troops_open = memo[key] = open_troops(state, side)
+        state.open_troops[side] = troops_open
+    if not troops_open:
+        return 0.0
     left_open, right_open, colour_of = game.left_open, game.right_open, game.colour
     is_army = game.is_army
     closers = set()  # (colour, closes a left end) of each Army card in hand
     for uid in state.hand[side]:
         if is_army[uid] and left_open[uid] != right_open[uid]:
             closers.add((colour_of[uid], right_open[uid]))
+    closable, drawn, die, long_troops = (
+        weights.closable,
+        weights.drawn,
+        weights.die,
+        weights.long_troops,
+    )
     total = 0.0
+    for colour, cards, ends in troops_open:
+        chance = 1.0
+        for closes_left in ends:
+            chance *= closable if (colour, closes_left) in closers else drawn
+        if cards + len(ends) >= 3:
+            chance *= long_troops
+        total += die * (cards + len(ends)) * chance
+    return total
+
+
+def open_troops(state: ParaState, side: int) -> list[tuple[str, int, tuple[bool, ...]]]:
+    """The unfinished troops of `side`'s army that can still be completed, as (colour, Army
+    cards, whether each open end is closed by a card whose left edge closes): complete Legions
+    and troops with an open end at the grid's edge or against another card are left out.
+    They change only when a card joins or leaves the army, so the state keeps them."""
+    game = state.game
+    grid = state.grid[side]
+    left_open, right_open, colour_of = game.left_open, game.right_open, game.colour
+    out = []
     for run in troops(state, side):
         first, last = grid[run[0]], grid[run[-1]]
         if not left_open[first] and not right_open[last]:
             continue  # a complete Legion: its dice are counted already
-        chance = 1.0
-        ends = 0
-        colour = colour_of[first]
+        ends: list[bool] = []
         for end, is_open, step, closes_left in (
             (run[0], left_open[first], -1, True),
             (run[-1], right_open[last], 1, False),
@@ -130,16 +165,11 @@ def troops_promise(state: ParaState, side: int, weights: Weights = STANDARD) -> 
                 continue
             beyond = neighbour(end, step)
             if beyond < 0 or grid[beyond] != EMPTY:
-                chance = 0.0
-                break
-            ends += 1
-            chance *= weights.closable if (colour, closes_left) in closers else weights.drawn
-        if chance:
-            cards = len(run) - (START_CELL in run)
-            if cards + ends >= 3:
-                chance *= weights.long_troops
-            total += weights.die * (cards + ends) * chance
-    return total
+                break  # this end can never be closed
+            ends.append(closes_left)
+        else:
+            out.append((colour_of[first], len(run) - (START_CELL in run), tuple(ends)))
+    return out
 
 
 def turns_left(state: ParaState) -> list[int]:

@@ -116,6 +116,7 @@ class ParaState(StackDriven, State):
         "objective_deck",
         "objectives",
         "occupied",
+        "open_troops",
         "permanents",
         "phase",
         "reason",
@@ -175,6 +176,9 @@ class ParaState(StackDriven, State):
         self.runner = [0] * players  # 4 players: each runner's distance from home
         self.force: list[dict[str, int] | None] = [None] * players  # rules.modifiers
         self.acting: list[list[int] | None] = [None] * players  # rules.modifiers
+        # heuristics.open_troops of each army, kept until a card joins or leaves it (None:
+        # to work out again).
+        self.open_troops: list[list[Any] | None] = [None] * players
         self.stack: list[Task] = []
         self.winners: tuple[int, ...] | None = None
         self.scores: tuple[float, ...] = ()
@@ -284,6 +288,7 @@ class ParaState(StackDriven, State):
         new.runner = self.runner[:]
         new.force = self.force[:]
         new.acting = self.acting[:]
+        new.open_troops = self.open_troops[:]
         new.stack = self.stack[:]
         new.winners = self.winners
         new.scores = self.scores

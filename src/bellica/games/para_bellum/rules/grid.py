@@ -149,6 +149,7 @@ def special_cells(state: ParaState, side: int) -> list[int]:
 def occupy(state: ParaState, side: int, cell: int, uid: int) -> None:
     """A card lies on `cell` (EMPTY: the cell is cleared)."""
     state.grid[side][cell] = uid
+    state.open_troops[side] = None
     if uid == EMPTY:
         state.occupied[side] &= ~(1 << cell)
     else:
