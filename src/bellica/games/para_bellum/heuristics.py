@@ -77,19 +77,20 @@ def worth(
     Cornicines and Mounted Commanders left to the end), plus what its army, hand and turns
     still to play promise (`tokens`: and the action tokens it has left this turn)."""
     w = weights
-    points = (
-        sum(state.grey[side]) + state.vp[side] + sum(state.game.points[u] for u in state.met[side])
-    )
+    red = state.red[side]
+    points = sum(state.grey[side]) + state.vp[side]
+    if state.met[side]:
+        points += sum(state.game.points[u] for u in state.met[side])
     left = (state.actions_left if tokens else 0) + turns * state.game.tokens_per_turn
     return (
         points
         + w.empower * empower_room(state, side, left)
         + troops_promise(state, side, w)
-        + w.red * sum(1 for v in state.red[side] if v)
+        + w.red * (len(red) - red.count(0))
         + w.general * state.general[side]
         + w.coin * state.coins[side]
         + w.card * len(state.hand[side])
-        + w.blazon * bin(state.blazons[side]).count("1")
+        + w.blazon * state.blazons[side].bit_count()
         + w.big * state.bigs[side]
         + w.turn * turns
     )
@@ -99,7 +100,8 @@ def empower_room(state: ParaState, side: int, tokens: int) -> int:
     """How many Empowers `side` could still make: limited by its red pips, the room its grey
     dice have below 6 (two pips each), and the action tokens it has left."""
     reds = sum(state.red[side])
-    room = sum(6 - g for g in state.grey[side] if g)
+    grey = state.grey[side]
+    room = 6 * (len(grey) - grey.count(0)) - sum(grey)  # below 6 on each die held
     return min(reds, room // 2, tokens)
 
 
