@@ -119,6 +119,8 @@ def test_random_playout_keeps_the_contract(game_id: str, players: int, variant: 
     assert sorted(set(returns)) in allowed
     with pytest.raises(IllegalAction):
         state.apply(game.decode(0, state))
+    # Every game so far counts rounds (or days): the lab's length in the rulebook's unit.
+    assert isinstance(state.rounds, int) and state.rounds >= 1
 
 
 @pytest.mark.parametrize(("game_id", "players", "variant"), CONFIGS, ids=IDS)

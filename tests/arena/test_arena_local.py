@@ -39,7 +39,6 @@ def test_every_agent_plays_every_seat_equally(setup3: GameConfig) -> None:
         ({"workers": 0}, "number of workers must be at least 1, not 0"),
         ({"agents": ["random", "nobody"]}, "unknown agent 'nobody'"),
         ({"agents": ["mcts:speed=3"]}, "mcts has no option 'speed'"),
-        ({"agents": ["random"] * 3}, "3 agents were given for a 2-player game"),
         ({"chunk_size": 0}, "chunk size must be at least 1"),
     ],
 )
@@ -55,3 +54,35 @@ def test_bad_arguments_fail_before_any_game(
 def test_a_failing_game_in_a_worker_reaches_the_caller(setup: GameConfig) -> None:
     with pytest.raises(MatchError, match="did not end within 1 decisions"):
         list(run_local(setup, ["random"], 6, workers=2, max_decisions=1))
+
+
+def test_more_agents_than_seats_play_a_round_robin(setup: GameConfig) -> None:
+    """Every pair of the three agents is a matchup of 4 games on the same seeds, seats
+    rotated within it; the numbering runs on through the matchups, and two workers agree."""
+    agents = ["random", "greedy", "mcts:iterations=5"]
+    here = list(run_local(setup, agents, 4, seed=50, workers=1))
+    pool = list(run_local(setup, agents, 4, seed=50, workers=2, chunk_size=1))
+    assert all(a.same_play(b) for a, b in zip(here, pool, strict=True))
+    assert [r.index for r in here] == list(range(12))
+    assert [r.matchup for r in here] == [0] * 4 + [1] * 4 + [2] * 4
+    assert [r.seed for r in here] == [50, 51, 52, 53] * 3
+    pairs = [("random", "greedy"), ("random", "mcts:iterations=5"), ("greedy", "mcts:iterations=5")]
+    for matchup, (a, b) in enumerate(pairs):
+        games = here[4 * matchup : 4 * matchup + 4]
+        assert [r.agents for r in games] == [(a, b), (b, a), (a, b), (b, a)]
+
+
+def test_a_run_can_keep_each_games_record(setup: GameConfig) -> None:
+    """With keep_records every result carries its record, which replays to the same end and
+    names the agents as the replay viewer reads them."""
+    from bellica.core import Record, replay
+
+    results = list(run_local(setup, ["random", "greedy"], 3, seed=7, workers=2, keep_records=True))
+    for result in results:
+        assert result.record is not None
+        record = Record.loads(result.record)
+        assert record.meta["agents"] == list(result.agents)
+        state = replay(record)
+        assert state.is_terminal and tuple(state.outcome().winners) == result.winners
+    plain = list(run_local(setup, ["random", "greedy"], 3, seed=7, workers=1))
+    assert all(r.record is None for r in plain)

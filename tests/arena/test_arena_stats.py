@@ -104,3 +104,31 @@ def test_an_empty_scoreboard_summarizes_to_zeros() -> None:
     assert summary.mean_decisions == 0.0
     assert summary.agents[0].games == 0
     assert summary.agents[0].win_rate == 0.0
+
+
+def test_a_victory_every_seat_shares_is_a_draw() -> None:
+    """As State.returns counts it (0 to all): a full tie is no win for anyone; a victory two
+    of three seats share is a win for both."""
+    board = Scoreboard()
+    board.add(result(("a", "b"), (0, 1)))
+    board.add(result(("a", "b", "c"), (0, 1)))
+    summary = board.summary()
+    a, b, c = summary.agents
+    assert (a.wins, a.draws, a.losses) == (1, 1, 0)
+    assert (b.wins, b.draws, b.losses) == (1, 1, 0)
+    assert (c.wins, c.draws, c.losses) == (0, 0, 1)
+    assert summary.draws == 1
+
+
+def test_the_pairs_count_each_agents_games_with_each_opponent() -> None:
+    board = Scoreboard()
+    board.add(result(("a", "b"), (0,)))
+    board.add(result(("b", "a"), (0,)))
+    board.add(result(("a", "c"), (0,)))
+    board.add(result(("c", "b"), ()))
+    pairs = board.summary().pairs
+    assert (pairs["a", "b"].wins, pairs["a", "b"].losses) == (1, 1)
+    assert (pairs["b", "a"].wins, pairs["b", "a"].losses) == (1, 1)
+    assert (pairs["a", "c"].wins, pairs["c", "a"].losses) == (1, 1)
+    assert (pairs["c", "b"].draws, pairs["b", "c"].draws) == (1, 1)
+    assert ("a", "a") not in pairs

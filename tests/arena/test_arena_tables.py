@@ -26,3 +26,22 @@ def test_summary_tables_show_tallies_and_intervals() -> None:
     assert "20.8% – 93.9%" in greedy
     assert "Seats" in text and "seat 1" in text
     assert percent(0.5) == "50.0%"
+
+
+def test_a_round_robin_adds_the_matchup_table() -> None:
+    results = [
+        result(("greedy", "random"), (0,)),
+        result(("random", "greedy"), (1,)),
+        result(("greedy", "mcts"), (1,)),
+        result(("random", "mcts"), (1,)),
+    ]
+    tables = summary_tables(summarize(results, ["greedy", "random", "mcts"]))
+    assert len(tables) == 3
+    console = Console(record=True, width=120)
+    console.print(tables[2])
+    text = console.export_text()
+    greedy = next(line for line in text.splitlines() if line.startswith("│ greedy"))
+    assert [cell.strip() for cell in greedy.split("│")[2:5]] == ["", "100.0% (2)", "0.0% (1)"]
+    mcts = next(line for line in text.splitlines() if line.startswith("│ mcts"))
+    assert [cell.strip() for cell in mcts.split("│")[2:5]] == ["100.0% (1)", "100.0% (1)", ""]
+    assert len(summary_tables(summarize(results[:2], ["greedy", "random"]))) == 2

@@ -127,7 +127,8 @@ def test_rules_render_the_markdown() -> None:
         (["play", "pebbles", "--vs", "mcts:iterations=-3"], ["iterations"]),
         (["simulate", "pebbles", "--agents", "random,wizard"], ["unknown agent 'wizard'"]),
         (["simulate", "pebbles", "--agents", "random,,greedy"], ["comma-separated"]),
-        (["simulate", "pebbles", "-a", "random,greedy,random,greedy"], ["4 agents", "2-player"]),
+        (["simulate", "pebbles", "-a", "random,greedy,random,greedy"], ["each agent once"]),
+        (["simulate", "pebbles", "-a", "random", "--records"], ["--records", "--out"]),
         (["simulate", "pebbles", "-a", "random", "--games", "0"], ["--games"]),
         (["simulate", "pebbles", "-a", "random", "--workers", "0"], ["--workers"]),
         (["simulate", "pebbles", "-a", "random", "--games", "many"], ["--games"]),
@@ -225,10 +226,11 @@ def test_a_bad_record(tmp_path: Path, record: object, fragment: str) -> None:
     assert_one_line_error(result, fragment)
 
 
-def test_an_unwritable_out_file(tmp_path: Path) -> None:
+@pytest.mark.parametrize("flag", ["--csv", "--out"])
+def test_an_unwritable_out_file(tmp_path: Path, flag: str) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("")
-    result = run("simulate", "pebbles", "-a", "random", "-n", "2", "--out", str(blocker / "x.csv"))
+    result = run("simulate", "pebbles", "-a", "random", "-n", "2", flag, str(blocker / "x"))
     assert_one_line_error(result)
     assert result.stdout == ""
 
@@ -253,7 +255,7 @@ def test_simulate_summarizes_and_writes_rows(tmp_path: Path) -> None:
     out = tmp_path / "runs" / "results.csv"
     result = run(
         "simulate", "pebbles", "--games", "12", "--agents", "random,greedy", "--workers", "1",
-        "--seed", "50", "--out", str(out),
+        "--seed", "50", "--csv", str(out),
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     text = result.stdout
@@ -277,7 +279,7 @@ def test_simulate_gives_the_same_rows_for_any_number_of_workers(tmp_path: Path) 
         out = tmp_path / f"w{workers}.csv"
         result = run(
             "simulate", "pebbles", "-n", "16", "-a", "random,mcts:iterations=8",
-            "-w", workers, "--seed", "7", "--out", str(out),
+            "-w", workers, "--seed", "7", "--csv", str(out),
         )  # fmt: skip
         assert result.exit_code == 0, result.output
         rows[workers] = [{k: v for k, v in row.items() if k != "seconds"} for row in read_rows(out)]
@@ -298,7 +300,7 @@ def test_simulate_plays_with_a_designers_card_file(tmp_path: Path) -> None:
         out = tmp_path / f"{name}.csv"
         result = run(
             "simulate", "para-bellum", "-n", "3", "-a", "random", "-w", "1", "--seed", "4",
-            "--out", str(out), *extra,
+            "--csv", str(out), *extra,
         )  # fmt: skip
         assert result.exit_code == 0, result.output
         rows[name] = [(row["decisions"], row["scores"]) for row in read_rows(out)]
@@ -446,7 +448,7 @@ def test_replay_rejects_a_seat_that_does_not_exist(tmp_path: Path) -> None:
 def test_imperio_bellum_simulates_and_replays(tmp_path: Path) -> None:
     out = tmp_path / "ib.csv"
     result = run(
-        "simulate", "imperio-bellum", "-n", "2", "-a", "random", "-w", "1", "--out", str(out)
+        "simulate", "imperio-bellum", "-n", "2", "-a", "random", "-w", "1", "--csv", str(out)
     )
     assert result.exit_code == 0, result.output
     assert len(read_rows(out)) == 2

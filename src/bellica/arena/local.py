@@ -11,7 +11,8 @@ from typing import Any
 
 from bellica.agents import make_agent
 from bellica.arena import worker
-from bellica.arena.match import MAX_DECISIONS, GameResult, game_for, play_match, seat_lineup
+from bellica.arena.match import MAX_DECISIONS, GameResult, game_for
+from bellica.arena.schedule import Schedule
 from bellica.core import GameConfig, InvalidConfig
 
 Progress = Callable[[GameResult], None]
@@ -65,26 +66,28 @@ class LocalPool:
         progress: Progress | None = None,
         chunk_size: int | None = None,
         max_decisions: int = MAX_DECISIONS,
+        keep_records: bool = False,
     ) -> Iterator[GameResult]:
-        """Play `games` games as `run_local` describes (bad arguments raise InvalidConfig
-        now, before any game starts)."""
-        check(config, agents, games, chunk_size)
+        """Play the games `run_local` describes (bad arguments raise InvalidConfig now,
+        before any game starts)."""
+        schedule = check(config, agents, games, seed, chunk_size)
+        total = schedule.total
         if chunk_size is None:
-            chunk_size = max(1, min(64, games // (self.workers * 32)))
-        return self._play(config, tuple(agents), games, seed, progress, chunk_size, max_decisions)
+            chunk_size = max(1, min(64, total // (self.workers * 32)))
+        return self._play(config, schedule, progress, chunk_size, max_decisions, keep_records)
 
     def _play(
         self,
         config: GameConfig,
-        agents: tuple[str, ...],
-        games: int,
-        seed: int,
+        schedule: Schedule,
         progress: Progress | None,
         chunk_size: int,
         max_decisions: int,
+        keep_records: bool,
     ) -> Iterator[GameResult]:
         """Hand chunks of games to the helpers, play single games here while none has
         finished, and yield every result in game order."""
+        games = schedule.total
         helpers = self._helpers
         pending: dict[Future[list[GameResult]], int] = {}  # chunk -> its first game
         finished: dict[int, list[GameResult]] = {}  # first game -> results, awaiting their turn
@@ -107,16 +110,15 @@ class LocalPool:
                     break
                 start, stop = take(max(1, min(chunk_size, left // (2 * self.workers))))
                 future = helpers.submit(
-                    worker.play_chunk, config, agents, seed, start, stop, max_decisions
+                    worker.play_chunk, config, schedule, start, stop, max_decisions, keep_records
                 )
                 pending[future] = start
             done = [future for future in pending if future.done()]
             if not done:
                 if next_start < games and next_start - next_yield < ahead:
-                    index, _ = take(1)
-                    lineup = seat_lineup(agents, config.players, index)
-                    result = play_match(
-                        config, lineup, seed + index, index=index, max_decisions=max_decisions
+                    index, stop = take(1)
+                    (result,) = worker.play_chunk(
+                        config, schedule, index, stop, max_decisions, keep_records
                     )
                     finished[index] = [result]
                     if progress is not None:
@@ -158,18 +160,21 @@ class LocalPool:
 
 
 def check(
-    config: GameConfig, agents: Sequence[str], games: int, chunk_size: int | None = None
-) -> None:
-    """Refuse (InvalidConfig) a run that could not start: no games, a bad chunk size, a bad
-    agent spec, more agents than seats, a config that does not load."""
-    if games < 1:
-        raise InvalidConfig(f"the number of games must be at least 1, not {games}")
+    config: GameConfig,
+    agents: Sequence[str],
+    games: int,
+    seed: int = 0,
+    chunk_size: int | None = None,
+) -> Schedule:
+    """The run's schedule; or InvalidConfig for a run that could not start: no games, a bad
+    chunk size, a bad agent spec, a config that does not load."""
     if chunk_size is not None and chunk_size < 1:
         raise InvalidConfig(f"the chunk size must be at least 1, not {chunk_size}")
-    seat_lineup(agents, config.players, 0)
-    for spec in dict.fromkeys(agents):
+    schedule = Schedule.create(agents, config.players, games, seed)
+    for spec in schedule.agents:
         make_agent(spec)
     game_for(config)
+    return schedule
 
 
 def run_local(
@@ -183,20 +188,22 @@ def run_local(
     chunk_size: int | None = None,
     max_decisions: int = MAX_DECISIONS,
     start_method: str = START_METHOD,
+    keep_records: bool = False,
 ) -> Iterator[GameResult]:
-    """Play `games` games: game `i` is seeded `seed + i` and seats `seat_lineup(agents, ...,
-    i)`. Yields the results in game order; `progress` is called with each result as soon as
-    it is in (in finishing order). The results depend only on the arguments, never on
-    `workers` (processes that play, this one included; `workers=1` plays here alone). Bad
-    arguments raise InvalidConfig before any process starts; a game that cannot be played
-    out raises MatchError.
+    """Play the games of `Schedule.create(agents, config.players, games, seed)`: one match
+    of `games` games, or with more agents than seats a round robin of `games` games per
+    matchup. Yields the results in game order; `progress` is called with each result as soon
+    as it is in (in finishing order). The results depend only on the arguments, never on
+    `workers` (processes that play, this one included; `workers=1` plays here alone). With
+    `keep_records` each result carries its game's record. Bad arguments raise InvalidConfig
+    before any process starts; a game that cannot be played out raises MatchError.
     """
     if workers is None:
         workers = default_workers()
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise InvalidConfig(f"the number of workers must be at least 1, not {workers}")
-    check(config, agents, games, chunk_size)
-    pool = LocalPool(min(workers, games), config.game, start_method)
+    schedule = check(config, agents, games, seed, chunk_size)
+    pool = LocalPool(min(workers, schedule.total), config.game, start_method)
     try:
         results = pool.run(
             config,
@@ -206,6 +213,7 @@ def run_local(
             progress=progress,
             chunk_size=chunk_size,
             max_decisions=max_decisions,
+            keep_records=keep_records,
         )
     except BaseException:
         pool.close(now=True)

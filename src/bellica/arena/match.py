@@ -55,11 +55,15 @@ class GameResult:
     reason: str
     decisions: int
     seconds: float
+    matchup: int = 0  # which matchup of a round robin (arena.schedule), 0 in a plain match
+    rounds: int | None = None  # rounds (or days) begun, where the game counts them
+    record: str | None = None  # the game's record as JSON text, when the run keeps records
 
     @property
     def is_draw(self) -> bool:
-        """Nobody won a game of several players (a one-player game nobody won is lost)."""
-        return not self.winners and len(self.agents) > 1
+        """Nobody won a game of several players, or every seat shares the victory (as
+        `State.returns` counts it: 0 to all). A one-player game nobody won is lost."""
+        return len(self.agents) > 1 and len(self.winners) in (0, len(self.agents))
 
     @property
     def winning_agents(self) -> tuple[str, ...]:
@@ -133,9 +137,12 @@ def play_match(
     seed: int,
     *,
     index: int = 0,
+    matchup: int = 0,
     max_decisions: int = MAX_DECISIONS,
+    keep_record: bool = False,
 ) -> GameResult:
-    """Play one seeded game between the agents named by `lineup` (one spec per seat)."""
+    """Play one seeded game between the agents named by `lineup` (one spec per seat); with
+    `keep_record`, the result carries the game's record (who played in its meta)."""
     game = config if isinstance(config, Game) else game_for(config)
     agents = [make_agent(spec, seed=agent_seed(seed, seat)) for seat, spec in enumerate(lineup)]
     start = time.perf_counter()
@@ -154,4 +161,15 @@ def play_match(
         reason=outcome.reason,
         decisions=state.move_count,
         seconds=seconds,
+        matchup=matchup,
+        rounds=state.rounds,
+        record=_record_text(state, lineup) if keep_record else None,
     )
+
+
+def _record_text(state: State, lineup: Sequence[str]) -> str:
+    """The record of a simulated game, its agents named in the meta as `bellica play` names
+    a game's players."""
+    record = state.record()
+    record.meta = {"agents": list(lineup), "source": "bellica simulate"}
+    return record.dumps()

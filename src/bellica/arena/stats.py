@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bellica.arena.match import GameResult
 
@@ -73,6 +73,9 @@ class Summary:
     max_decisions: int
     mean_seconds: float
     total_seconds: float
+    # (agent, opponent) -> the agent's wins, draws and losses in the games it played with
+    # that opponent at the table (head to head at two players), for the matchup table.
+    pairs: dict[tuple[str, str], Tally] = field(default_factory=dict)
 
 
 class Scoreboard:
@@ -82,11 +85,22 @@ class Scoreboard:
     two games per game and wins one of them.
     """
 
-    __slots__ = ("_agents", "_decisions", "_draws", "_games", "_max", "_min", "_seats", "_seconds")
+    __slots__ = (
+        "_agents",
+        "_decisions",
+        "_draws",
+        "_games",
+        "_max",
+        "_min",
+        "_pairs",
+        "_seats",
+        "_seconds",
+    )
 
     def __init__(self, agents: Sequence[str] = ()) -> None:
         self._agents: dict[str, Tally] = {name: Tally(name) for name in agents}
         self._seats: list[Tally] = []
+        self._pairs: dict[tuple[str, str], Tally] = {}
         self._games = 0
         self._draws = 0
         self._decisions = 0
@@ -106,6 +120,12 @@ class Scoreboard:
             if tally is None:
                 tally = self._agents[agent] = Tally(agent)
             tally.add(won, draw)
+            for other in result.agents:
+                if other != agent:
+                    pair = self._pairs.get((agent, other))
+                    if pair is None:
+                        pair = self._pairs[agent, other] = Tally(f"{agent} with {other}")
+                    pair.add(won, draw)
         if self._games == 0:
             self._min = self._max = result.decisions
         else:
@@ -128,6 +148,7 @@ class Scoreboard:
             max_decisions=self._max,
             mean_seconds=self._seconds / games if games else 0.0,
             total_seconds=self._seconds,
+            pairs={k: Tally(t.label, t.wins, t.draws, t.losses) for k, t in self._pairs.items()},
         )
 
 

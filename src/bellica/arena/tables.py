@@ -15,11 +15,32 @@ def percent(value: float) -> str:
 
 
 def summary_tables(summary: Summary) -> list[Table]:
-    """One table per agent (a seat's game each) and one per seat."""
-    return [
+    """One table per agent (a seat's game each) and one per seat; with three agents or more
+    (a round robin), the matchup table."""
+    tables = [
         tally_table("Agents (a seat's game each)", "agent", summary.agents, with_games=True),
         tally_table("Seats", "seat", summary.seats, with_games=False),
     ]
+    if len(summary.agents) >= 3:
+        tables.append(matchup_table(summary))
+    return tables
+
+
+def matchup_table(summary: Summary) -> Table:
+    """Each row agent's win rate in the games it played with each column agent (head to head
+    at two players), with the number of those games."""
+    names = [tally.label for tally in summary.agents]
+    table = Table(title="Matchups (the row agent's win rate with the column agent at the table)")
+    table.add_column("agent", style="bold cyan", overflow="fold")
+    for name in names:
+        table.add_column(name, justify="right", overflow="fold")
+    for row in names:
+        cells = []
+        for column in names:
+            tally = summary.pairs.get((row, column))
+            cells.append("" if tally is None else f"{percent(tally.win_rate)} ({tally.games})")
+        table.add_row(row, *cells)
+    return table
 
 
 def tally_table(title: str, label: str, tallies: Sequence[Tally], with_games: bool) -> Table:

@@ -9,7 +9,8 @@ from __future__ import annotations
 import signal
 from collections.abc import Iterator
 
-from bellica.arena.match import GameResult, play_match, seat_lineup
+from bellica.arena.match import GameResult, play_match
+from bellica.arena.schedule import Schedule
 from bellica.core import GameConfig, game_class
 
 
@@ -31,26 +32,32 @@ def ready() -> None:
 
 def play_games(
     config: GameConfig,
-    agents: tuple[str, ...],
-    seed: int,
+    schedule: Schedule,
     start: int,
     stop: int,
     max_decisions: int,
+    keep_records: bool = False,
 ) -> Iterator[GameResult]:
-    """Games `start` to `stop - 1`: game `i` is seeded `seed + i` and seats
-    `seat_lineup(agents, players, i)`."""
+    """Games `start` to `stop - 1` of the schedule: each with its seed and its seats."""
     for index in range(start, stop):
-        lineup = seat_lineup(agents, config.players, index)
-        yield play_match(config, lineup, seed + index, index=index, max_decisions=max_decisions)
+        yield play_match(
+            config,
+            schedule.lineup(index),
+            schedule.seed_of(index),
+            index=index,
+            matchup=schedule.matchup_of(index),
+            max_decisions=max_decisions,
+            keep_record=keep_records,
+        )
 
 
 def play_chunk(
     config: GameConfig,
-    agents: tuple[str, ...],
-    seed: int,
+    schedule: Schedule,
     start: int,
     stop: int,
     max_decisions: int,
+    keep_records: bool = False,
 ) -> list[GameResult]:
     """The work one pool task does: a few consecutive games, their results in order."""
-    return list(play_games(config, agents, seed, start, stop, max_decisions))
+    return list(play_games(config, schedule, start, stop, max_decisions, keep_records))

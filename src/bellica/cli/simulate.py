@@ -19,11 +19,15 @@ def simulate(
             "--agents",
             "-a",
             help="Comma-separated agent specs, e.g. random,greedy or greedy,mcts:iterations=800."
-            " Seats rotate from game to game.",
+            " Seats rotate from game to game. More agents than seats: a round robin of every"
+            " group of them.",
         ),
     ],
     games: Annotated[
-        int, typer.Option("--games", "-n", min=1, help="Number of games to play.")
+        int,
+        typer.Option(
+            "--games", "-n", min=1, help="Number of games to play (per matchup in a round robin)."
+        ),
     ] = 100,
     players: Players = None,
     variant: Variant = None,
@@ -38,7 +42,21 @@ def simulate(
     ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Game i is seeded seed + i.")] = 0,
     out: Annotated[
-        Path | None, typer.Option("--out", help="Write one CSV row per game to this file.")
+        Path | None,
+        typer.Option(
+            "--out",
+            help="Write the results folder here: Parquet rows per game and per seat, and"
+            " run.json (needs the lab extra: pip install 'bellica[lab]').",
+        ),
+    ] = None,
+    records: Annotated[
+        bool,
+        typer.Option(
+            "--records", help="Keep each game's record in the results folder (with --out)."
+        ),
+    ] = False,
+    csv_out: Annotated[
+        Path | None, typer.Option("--csv", help="Write one CSV row per game to this file.")
     ] = None,
     option: OptionList = None,
     cards: Annotated[
@@ -57,16 +75,18 @@ def simulate(
     """Play seeded AI-vs-AI games on all local cores and summarize the results.
 
     Game i uses seed + i and rotates the agents one seat further, so every agent sits in
-    every seat equally often; the results are the same for any number of workers. Game
-    options are given as `-o key=value`; `bellica list GAME` shows them. `--cards` plays
-    with a designer's own card file.
+    every seat equally often; the results are the same for any number of workers. With more
+    agents than seats every group of them plays its own --games games on the same seeds (a
+    round robin), and a matchup table follows. Game options are given as `-o key=value`;
+    `bellica list GAME` shows them. `--cards` plays with a designer's own card file. Ctrl-C
+    stops the run and keeps the games played so far.
     """
     from rich.text import Text
 
-    from bellica.agents import make_agent
     from bellica.arena import CsvResultWriter, GameConfig, Scoreboard, default_workers
-    from bellica.arena.local import START_METHOD, LocalPool
+    from bellica.arena.local import START_METHOD, LocalPool, check
     from bellica.arena.match import game_for
+    from bellica.arena.results import ResultsFolder
     from bellica.arena.tables import summary_tables
     from bellica.cli.terminal import count, progress_bar, stdout
     from bellica.core import InvalidConfig
@@ -75,12 +95,11 @@ def simulate(
     specs = [spec.strip() for spec in agents.split(",")]
     if not all(specs):
         raise InvalidConfig(f"--agents takes comma-separated agent specs, not {agents!r}")
-    for spec in dict.fromkeys(specs):
-        make_agent(spec)
+    if records and out is None:
+        raise InvalidConfig("--records keeps the records in the results folder: give --out DIR")
     info = game_info(game)
     if players is None and len(specs) in info.allowed_players(variant):
         players = len(specs)
-    workers = min(workers or default_workers(), games)
     config = GameConfig.create(
         game,
         players=players,
@@ -88,41 +107,92 @@ def simulate(
         options=parse_options(option),
         cards=None if cards is None else str(cards.resolve()),
     )
+    schedule = check(config, specs, games, seed)
+    total = schedule.total
+    workers = min(workers or default_workers(), total)
+    folder = (
+        ResultsFolder(
+            out,
+            config,
+            schedule,
+            records=records,
+            workers=workers,
+            command=_command_line(
+                game,
+                specs,
+                games,
+                seed,
+                config.players,
+                config.variant,
+                option or [],
+                cards,
+                out,
+                records,
+            ),
+        )
+        if out is not None
+        else None
+    )
     if START_METHOD == "fork":
         game_for(config)  # loaded once here: forked helpers start with it, ready to play
-    with LocalPool(workers, game) as pool:
-        progress = progress_bar()
-        task = progress.add_task("games", total=games)
-        results = pool.run(
-            config,
-            specs,
-            games,
-            seed,
-            max_decisions=max_decisions,
-            progress=lambda _: progress.advance(task),
-        )
-        writer = CsvResultWriter(out, config.players) if out is not None else None
-        console = stdout()
-        console.print(
-            f"{info.title} ({config.variant}, {count(config.players, 'player')}): "
-            f"{count(games, 'game')}, seeds {seed}–{seed + games - 1}, agents {', '.join(specs)}, "
-            f"{workers} process{'es' if workers > 1 else ''} playing"
-        )
-        if cards is not None:
-            console.print(Text(f"Cards from {cards}"), soft_wrap=True)  # a path is never folded
-        board = Scoreboard(list(dict.fromkeys(specs)))
-        start = time.perf_counter()
-        try:
-            with progress:
-                for result in results:
-                    board.add(result)
-                    if writer is not None:
-                        writer.write(result)
-        finally:
-            if writer is not None:
-                writer.close()
+    console = stdout()
+    board = Scoreboard(list(schedule.agents))
+    writer = CsvResultWriter(csv_out, config.players) if csv_out is not None else None
+    start = time.perf_counter()
+    stopped = False
+    try:
+        with LocalPool(workers, game) as pool:
+            progress = progress_bar()
+            task = progress.add_task("games", total=total)
+            results = pool.run(
+                config,
+                specs,
+                games,
+                seed,
+                max_decisions=max_decisions,
+                progress=lambda _: progress.advance(task),
+                keep_records=records,
+            )
+            matchups = (
+                f"a round robin of {count(len(schedule.matchups), 'matchup')}, "
+                f"{count(games, 'game')} each"
+                if schedule.round_robin
+                else count(games, "game")
+            )
+            console.print(
+                f"{info.title} ({config.variant}, {count(config.players, 'player')}): "
+                f"{matchups}, seeds {seed}–{seed + games - 1}, agents {', '.join(specs)}, "
+                f"{workers} process{'es' if workers > 1 else ''} playing"
+            )
+            if cards is not None:
+                console.print(Text(f"Cards from {cards}"), soft_wrap=True)  # never folded
+            try:
+                with progress:
+                    for result in results:
+                        board.add(result)
+                        if writer is not None:
+                            writer.write(result)
+                        if folder is not None:
+                            folder.add(result)
+            except KeyboardInterrupt:
+                stopped = True
+                pool.close(now=True)  # the games under way are abandoned
+    except BaseException:
+        if folder is not None:
+            folder.close("failed")
+        raise
+    finally:
+        if writer is not None:
+            writer.close()
+    if folder is not None:
+        folder.close("stopped" if stopped else "complete")
     wall = time.perf_counter() - start
     summary = board.summary()
+    if stopped:
+        console.print(
+            f"Stopped with Ctrl-C after {summary.games} of {count(total, 'game')}; "
+            "the games played so far are kept and summed up below."
+        )
     for table in summary_tables(summary):
         console.print(table)
     console.print(
@@ -130,5 +200,36 @@ def simulate(
         f"decisions on average ({summary.min_decisions}–{summary.max_decisions}). "
         f"Time: {summary.mean_seconds:.4f} s per game, {wall:.2f} s in all."
     )
-    if out is not None:
-        console.print(Text(f"Rows written to {out}"), soft_wrap=True)
+    if csv_out is not None:
+        console.print(Text(f"Rows written to {csv_out}"), soft_wrap=True)
+    if folder is not None:
+        console.print(
+            Text(f"Results in {out}/ (games.parquet, seats.parquet, run.json)"), soft_wrap=True
+        )
+    if stopped:
+        raise typer.Exit(130)
+
+
+def _command_line(
+    game: str,
+    agents: list[str],
+    games: int,
+    seed: int,
+    players: int,
+    variant: str,
+    options: list[str],
+    cards: Path | None,
+    out: Path,
+    records: bool,
+) -> str:
+    """The command that plays the same games again (workers aside), for run.json."""
+    import shlex
+
+    words = ["bellica", "simulate", game, "--agents", ",".join(agents), "--games", str(games)]
+    words += ["--seed", str(seed), "--players", str(players), "--variant", variant]
+    for option in options:
+        words += ["-o", option]
+    if cards is not None:
+        words += ["--cards", str(cards)]
+    words += ["--out", str(out)] + (["--records"] if records else [])
+    return shlex.join(words)

@@ -9,6 +9,8 @@ from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
+    ProgressColumn,
+    Task,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
@@ -26,14 +28,32 @@ def stderr() -> Console:
     return Console(stderr=True, highlight=False)
 
 
-def progress_bar() -> Progress:
-    """A bar on stderr with counts and times, drawn only when stderr is a terminal."""
+class RateColumn(ProgressColumn):
+    """How many items a second the task finishes ("12.5 games/s"), once it has a rate."""
+
+    def __init__(self, unit: str) -> None:
+        super().__init__()
+        self.unit = unit
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        if speed is None:
+            return Text(f"– {self.unit}/s", style="progress.data.speed")
+        shown = f"{speed:.1f}" if speed < 100 else f"{speed:,.0f}"
+        return Text(f"{shown} {self.unit}/s", style="progress.data.speed")
+
+
+def progress_bar(unit: str = "games") -> Progress:
+    """A bar on stderr with counts, the rate, the time spent and an estimate of the time left,
+    drawn only when stderr is a terminal."""
     errors = stderr()
     return Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
+        RateColumn(unit),
         TimeElapsedColumn(),
+        TextColumn("left"),
         TimeRemainingColumn(),
         console=errors,
         transient=True,

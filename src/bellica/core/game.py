@@ -467,6 +467,12 @@ class State(ABC):
         return out
 
     @property
+    def rounds(self) -> int | None:
+        """The rounds (or days) begun so far, where the game counts them: the lab's length
+        of a game in the rulebook's own unit. None for a game without rounds."""
+        return None
+
+    @property
     def move_count(self) -> int:
         """How many actions have been applied."""
         count, node = 0, self._history

@@ -225,6 +225,11 @@ class BellumState(State):
     def opponents(self, side: int) -> list[int]:
         return self.game.opponents[side]
 
+    @property
+    def rounds(self) -> int:
+        """The rounds begun (the first is round 1)."""
+        return self.round
+
     def seat_of(self, side: int) -> int:
         return self.game.seat_of_side[side]
 

@@ -178,6 +178,11 @@ class MagiaState(StackDriven, State):
         value = self.value
         return sum(value[u] for u in self.stock[lord])
 
+    @property
+    def rounds(self) -> int:
+        """The days begun."""
+        return self.day
+
     def seat_of(self, side: int) -> int:
         return side
 

@@ -71,6 +71,11 @@ class ImperioBellumState(State):
         self.combats: list[tuple[Any, ...]] = []  # the dice of the last action
 
     # -- seats and sides --------------------------------------------------------------------
+    @property
+    def rounds(self) -> int:
+        """The rounds begun: 0 during the set-up, then 1, 2, ..."""
+        return self.round
+
     def seat_of(self, side: int) -> int:
         return self.attacker_seat if side == ATTACKER else 1 - self.attacker_seat
 

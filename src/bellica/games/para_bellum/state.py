@@ -207,6 +207,11 @@ class ParaState(StackDriven, State):
         self.army = lists[hands + 2 * players : hands + 3 * players]
         self.permanents = lists[hands + 3 * players :]
 
+    @property
+    def rounds(self) -> int:
+        """The rounds begun (each starts with its Event)."""
+        return self.round
+
     def seat_of(self, side: int) -> int:
         return side
 

@@ -229,6 +229,11 @@ class SiegeState(State):
         """Whether a minion has a keyword property now (a crippled one has none)."""
         return uid in self.game.keyworded[name] and not self.is_crippled(uid)
 
+    @property
+    def rounds(self) -> int:
+        """The rounds begun (the first is round 1)."""
+        return self.round
+
     def seat_of(self, side: int) -> int:
         return side
 

@@ -1,0 +1,230 @@
+"""A run's results folder: Parquet rows per game and per seat, the run's facts, the records.
+
+    run.json          what was run (game, config, agents, matchups, seeds) and how it ended
+    games.parquet     one row per game: seed, matchup, seats' agents, winners, scores, reason,
+                      rounds, decisions, seconds, and its record's path when records are kept
+    seats.parquet     one row per seat of each game: its agent, score, whether it won
+    records/          each game's record (`--records`), for `bellica replay` or the browser's
+                      replay viewer
+
+The Parquet files are written in row groups as games come in and closed when the run ends,
+is stopped with Ctrl-C, or fails, so what was played is kept. pandas, Polars and DuckDB read
+them as they are (docs/lab.md). pyarrow (the `lab` extra) is imported only here.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from pathlib import Path
+from types import ModuleType, TracebackType
+from typing import Any
+
+from bellica.arena.match import GameResult
+from bellica.arena.schedule import Schedule
+from bellica.core import GameConfig, InvalidConfig
+
+FORMAT = "bellica-results/1"
+FLUSH_ROWS = 512  # games buffered before they are written as a row group
+
+
+def _pyarrow() -> tuple[ModuleType, ModuleType]:
+    """pyarrow and its Parquet module, or a clear InvalidConfig if it is not installed."""
+    try:
+        import pyarrow
+        import pyarrow.parquet
+    except ImportError:
+        raise InvalidConfig(
+            "a results folder is written in Parquet, which needs pyarrow: "
+            "pip install 'bellica[lab]' (or write CSV rows with --csv FILE)"
+        ) from None
+    return pyarrow, pyarrow.parquet
+
+
+def _schemas(pa: Any) -> tuple[Any, Any]:
+    games = pa.schema(
+        [
+            ("index", pa.int64()),
+            ("matchup", pa.int32()),
+            ("seed", pa.int64()),
+            ("game", pa.string()),
+            ("variant", pa.string()),
+            ("players", pa.int16()),
+            ("options", pa.string()),  # the game's options as JSON
+            ("cards", pa.string()),  # the designer's card file, if any
+            ("agents", pa.list_(pa.string())),  # the agent spec in each seat
+            ("winners", pa.list_(pa.int16())),
+            ("winning_agents", pa.list_(pa.string())),
+            ("scores", pa.list_(pa.float64())),
+            ("draw", pa.bool_()),  # nobody won, or every seat shares the victory
+            ("reason", pa.string()),
+            ("rounds", pa.int32()),  # null for a game without rounds
+            ("decisions", pa.int32()),
+            ("seconds", pa.float64()),
+            ("record", pa.string()),  # the record's path in the folder, or null
+        ]
+    )
+    seats = pa.schema(
+        [
+            ("index", pa.int64()),
+            ("matchup", pa.int32()),
+            ("seed", pa.int64()),
+            ("seat", pa.int16()),
+            ("agent", pa.string()),
+            ("score", pa.float64()),
+            ("won", pa.bool_()),
+            ("draw", pa.bool_()),
+        ]
+    )
+    return games, seats
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+
+
+class ResultsFolder:
+    """Writes a run's results folder as the games come in (a context manager: leaving it
+    closes the files, and an error on the way marks the run failed)."""
+
+    def __init__(
+        self,
+        path: str | Path,
+        config: GameConfig,
+        schedule: Schedule,
+        *,
+        records: bool = False,
+        workers: int = 1,
+        command: str = "",
+    ) -> None:
+        pa, pq = _pyarrow()
+        self.path = Path(path)
+        if self.path.exists() and not self.path.is_dir():
+            raise InvalidConfig(f"{self.path} is a file, not a folder for results")
+        if (self.path / "run.json").exists():
+            raise InvalidConfig(f"{self.path} already holds a run's results; give a new folder")
+        self.path.mkdir(parents=True, exist_ok=True)
+        self.records = records
+        if records:
+            (self.path / "records").mkdir(exist_ok=True)
+        self._pa = pa
+        self._games_schema, self._seats_schema = _schemas(pa)
+        self._games = pq.ParquetWriter(self.path / "games.parquet", self._games_schema)
+        self._seats = pq.ParquetWriter(self.path / "seats.parquet", self._seats_schema)
+        self._game_rows: list[dict[str, Any]] = []
+        self._seat_rows: list[dict[str, Any]] = []
+        self._options = json.dumps(dict(config.options), sort_keys=True)
+        self._cards = config.cards
+        self.played = 0
+        self.run: dict[str, Any] = {
+            "format": FORMAT,
+            "game": config.game,
+            "variant": config.variant,
+            "players": config.players,
+            "options": dict(config.options),
+            "cards": config.cards,
+            "agents": list(schedule.agents),
+            "matchups": [list(m) for m in schedule.matchups],
+            "games_per_matchup": schedule.games,
+            "seed": schedule.seed,
+            "games_planned": schedule.total,
+            "games_played": 0,
+            "records": records,
+            "workers": workers,
+            "command": command,
+            "started": _now(),
+            "finished": None,
+            "status": "running",
+        }
+        self._write_run()
+
+    def add(self, result: GameResult) -> None:
+        """One game's rows (and its record, when kept)."""
+        record_path = None
+        if self.records and result.record is not None:
+            record_path = f"records/{result.index:06d}.json"
+            (self.path / record_path).write_text(result.record, encoding="utf-8")
+        self._game_rows.append(
+            {
+                "index": result.index,
+                "matchup": result.matchup,
+                "seed": result.seed,
+                "game": result.game,
+                "variant": result.variant,
+                "players": result.players,
+                "options": self._options,
+                "cards": self._cards,
+                "agents": list(result.agents),
+                "winners": list(result.winners),
+                "winning_agents": list(result.winning_agents),
+                "scores": list(result.scores),
+                "draw": result.is_draw,
+                "reason": result.reason,
+                "rounds": result.rounds,
+                "decisions": result.decisions,
+                "seconds": result.seconds,
+                "record": record_path,
+            }
+        )
+        winners = set(result.winners)
+        for seat, agent in enumerate(result.agents):
+            self._seat_rows.append(
+                {
+                    "index": result.index,
+                    "matchup": result.matchup,
+                    "seed": result.seed,
+                    "seat": seat,
+                    "agent": agent,
+                    "score": result.scores[seat] if seat < len(result.scores) else None,
+                    "won": seat in winners and not result.is_draw,
+                    "draw": result.is_draw,
+                }
+            )
+        self.played += 1
+        if len(self._game_rows) >= FLUSH_ROWS:
+            self.flush()
+
+    def flush(self) -> None:
+        """Write the buffered rows as a row group, and the count so far to run.json."""
+        if self._game_rows:
+            pa = self._pa
+            self._games.write_table(pa.Table.from_pylist(self._game_rows, self._games_schema))
+            self._seats.write_table(pa.Table.from_pylist(self._seat_rows, self._seats_schema))
+            self._game_rows.clear()
+            self._seat_rows.clear()
+        self.run["games_played"] = self.played
+        self._write_run()
+
+    def close(self, status: str = "complete") -> None:
+        """Write what is buffered and close the files; `status` says how the run ended
+        ("complete", "stopped" by Ctrl-C, or "failed")."""
+        if self._games is None:
+            return
+        self.flush()
+        self._games.close()
+        self._seats.close()
+        self._games = self._seats = None
+        self.run.update(status=status, finished=_now())
+        self._write_run()
+
+    def _write_run(self) -> None:
+        text = json.dumps(self.run, indent=2, ensure_ascii=False) + "\n"
+        temporary = self.path / "run.json.tmp"
+        temporary.write_text(text, encoding="utf-8")
+        temporary.replace(self.path / "run.json")  # never half a file
+
+    def __enter__(self) -> ResultsFolder:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        if kind is None:
+            self.close("complete")
+        elif issubclass(kind, KeyboardInterrupt):
+            self.close("stopped")
+        else:
+            self.close("failed")

@@ -1,0 +1,100 @@
+"""The results folder: Parquet rows per game and per seat, run.json, records; kept on Ctrl-C."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+
+from bellica.arena import GameConfig, run_local
+from bellica.arena import results as results_module
+from bellica.arena.results import ResultsFolder
+from bellica.arena.schedule import Schedule
+from bellica.core import InvalidConfig, Record, replay
+
+
+def played(setup: GameConfig, agents: list[str], games: int, **kwargs: object) -> list:
+    return list(run_local(setup, agents, games, seed=20, workers=1, **kwargs))  # type: ignore[arg-type]
+
+
+def test_the_rows_say_what_each_game_was(setup: GameConfig, tmp_path: Path) -> None:
+    agents = ["random", "greedy", "mcts:iterations=5"]
+    results = played(setup, agents, 3, keep_records=True)
+    schedule = Schedule.create(agents, 2, 3, 20)
+    with ResultsFolder(tmp_path / "run", setup, schedule, records=True, command="test") as folder:
+        for result in results:
+            folder.add(result)
+    games = pq.read_table(tmp_path / "run" / "games.parquet").to_pylist()
+    assert len(games) == 9
+    for row, result in zip(games, results, strict=True):
+        assert row["index"] == result.index and row["seed"] == result.seed
+        assert row["matchup"] == result.matchup
+        assert tuple(row["agents"]) == result.agents
+        assert tuple(row["winners"]) == result.winners
+        assert tuple(row["winning_agents"]) == result.winning_agents
+        assert tuple(row["scores"]) == result.scores
+        assert row["draw"] == result.is_draw
+        assert (row["decisions"], row["reason"], row["game"]) == (
+            result.decisions,
+            result.reason,
+            "pebbles",
+        )
+        assert row["rounds"] is None  # Pebbles counts no rounds
+        assert json.loads(row["options"]) == dict(setup.options)
+        record = Record.load(tmp_path / "run" / row["record"])  # each row replays
+        assert tuple(replay(record).outcome().winners) == result.winners
+    seats = pq.read_table(tmp_path / "run" / "seats.parquet").to_pylist()
+    assert len(seats) == 18
+    first = [s for s in seats if s["index"] == 0]
+    assert [(s["seat"], s["agent"]) for s in first] == list(enumerate(results[0].agents))
+    assert [s["won"] for s in first] == [seat in results[0].winners for seat in range(2)]
+    run = json.loads((tmp_path / "run" / "run.json").read_text())
+    assert run["status"] == "complete" and run["games_played"] == run["games_planned"] == 9
+    assert run["matchups"] == [list(m) for m in schedule.matchups]
+    assert run["command"] == "test" and run["finished"] is not None
+
+
+def test_rows_are_written_in_groups_as_games_come_in(
+    setup: GameConfig, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(results_module, "FLUSH_ROWS", 4)
+    results = played(setup, ["random"], 10)
+    folder = ResultsFolder(tmp_path, setup, Schedule.create(["random"], 2, 10))
+    for result in results[:9]:
+        folder.add(result)
+    assert json.loads((tmp_path / "run.json").read_text())["games_played"] == 8  # two groups
+    folder.add(results[9])
+    folder.close()
+    file = pq.ParquetFile(tmp_path / "games.parquet")
+    assert (file.metadata.num_rows, file.metadata.num_row_groups) == (10, 3)
+
+
+@pytest.mark.parametrize(
+    ("error", "status"), [(KeyboardInterrupt, "stopped"), (RuntimeError, "failed")]
+)
+def test_a_run_cut_short_keeps_its_games(
+    setup: GameConfig, tmp_path: Path, error: type[BaseException], status: str
+) -> None:
+    results = played(setup, ["random"], 5)
+    with (
+        pytest.raises(error),
+        ResultsFolder(tmp_path, setup, Schedule.create(["random"], 2, 8)) as f,
+    ):
+        for result in results:
+            f.add(result)
+        raise error
+    assert pq.read_table(tmp_path / "games.parquet").num_rows == 5
+    run = json.loads((tmp_path / "run.json").read_text())
+    assert (run["status"], run["games_played"], run["games_planned"]) == (status, 5, 8)
+
+
+def test_a_folder_is_never_written_over(setup: GameConfig, tmp_path: Path) -> None:
+    schedule = Schedule.create(["random"], 2, 1)
+    ResultsFolder(tmp_path / "run", setup, schedule).close()
+    with pytest.raises(InvalidConfig, match="already holds a run's results"):
+        ResultsFolder(tmp_path / "run", setup, schedule)
+    (tmp_path / "file").write_text("")
+    with pytest.raises(InvalidConfig, match="is a file, not a folder"):
+        ResultsFolder(tmp_path / "file", setup, schedule)
