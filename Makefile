@@ -12,7 +12,7 @@ $(BIN)/bellica: pyproject.toml
 	touch $@
 
 $(VENV)/.dev: $(BIN)/bellica
-	$(BIN)/pip install --quiet -e ".[dev,bench,lab]"
+	$(BIN)/pip install --quiet -e ".[dev,bench,lab,ray]"
 	touch $@
 
 play: $(BIN)/bellica
@@ -25,7 +25,7 @@ test: $(VENV)/.dev
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
-	$(BIN)/pytest -n 2
+	$(BIN)/pytest -n 2 --dist loadgroup
 
 $(VENV)/.bench: $(BIN)/bellica
 	$(BIN)/pip install --quiet -e ".[bench]"

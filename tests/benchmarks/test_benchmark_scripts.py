@@ -29,3 +29,13 @@ def test_the_speed_benchmark_measures_every_game_against_the_yardstick() -> None
 def test_the_startup_benchmark_times_bellica_list() -> None:
     out = run("benchmarks/startup.py", "--runs", "2", "--no-simulate")
     assert "bellica list" in out and "python -c pass" in out
+
+
+def test_the_scaling_benchmark_compares_one_and_two_workers() -> None:
+    out = run("benchmarks/scaling.py", "--games", "6", "--runs", "1", "--only", "bellum")
+    assert "bellum" in out and "one worker" in out and "x best" in out
+
+
+def test_the_game_cost_benchmark_prints_the_hourly_table() -> None:
+    out = run("benchmarks/game_cost.py", "--random", "3", "--greedy", "0", "--only", "bellum")
+    assert "| bellum | random |" in out and "1,000 cores" in out

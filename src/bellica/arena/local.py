@@ -73,7 +73,7 @@ class LocalPool:
         schedule = check(config, agents, games, seed, chunk_size)
         total = schedule.total
         if chunk_size is None:
-            chunk_size = max(1, min(64, total // (self.workers * 32)))
+            chunk_size = max(1, min(64, total // (self.workers * 4)))
         return self._play(config, schedule, progress, chunk_size, max_decisions, keep_records)
 
     def _play(

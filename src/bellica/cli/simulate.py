@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from bellica.cli.params import GameArgument, OptionList, Players, Variant, parse_options
+
+if TYPE_CHECKING:
+    from bellica.arena import GameResult
+    from bellica.core import GameConfig
 
 
 def simulate(
@@ -71,6 +77,21 @@ def simulate(
         int,
         typer.Option("--max-decisions", min=1, help="Stop with an error if a game runs longer."),
     ] = 100_000,
+    backend: Annotated[
+        str,
+        typer.Option(
+            "--backend",
+            help="local: this machine's cores; ray: a Ray cluster (pip install 'bellica[ray]').",
+        ),
+    ] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option(
+            "--address",
+            help="With --backend ray: the cluster to join (host:port, or auto); without it a"
+            " Ray of --workers CPUs starts on this machine.",
+        ),
+    ] = None,
 ) -> None:
     """Play seeded AI-vs-AI games on all local cores and summarize the results.
 
@@ -84,7 +105,7 @@ def simulate(
     from rich.text import Text
 
     from bellica.arena import CsvResultWriter, GameConfig, Scoreboard, default_workers
-    from bellica.arena.local import START_METHOD, LocalPool, check
+    from bellica.arena.local import START_METHOD, check
     from bellica.arena.match import game_for
     from bellica.arena.results import ResultsFolder
     from bellica.arena.tables import summary_tables
@@ -92,6 +113,10 @@ def simulate(
     from bellica.core import InvalidConfig
     from bellica.core.registry import game_info
 
+    if backend not in ("local", "ray"):
+        raise InvalidConfig(f"--backend is local or ray, not {backend!r}")
+    if address is not None and backend != "ray":
+        raise InvalidConfig("--address names a Ray cluster: give --backend ray as well")
     specs = [spec.strip() for spec in agents.split(",")]
     if not all(specs):
         raise InvalidConfig(f"--agents takes comma-separated agent specs, not {agents!r}")
@@ -109,14 +134,21 @@ def simulate(
     )
     schedule = check(config, specs, games, seed)
     total = schedule.total
-    workers = min(workers or default_workers(), total)
+    if backend == "ray":
+        from bellica.arena.ray_backend import connect
+
+        cluster_cpus = connect(address, workers)
+        playing = f"on a Ray cluster of {count(cluster_cpus, 'CPU')}"
+    else:
+        workers = min(workers or default_workers(), total)
+        playing = f"{workers} process{'es' if workers > 1 else ''} playing"
     folder = (
         ResultsFolder(
             out,
             config,
             schedule,
             records=records,
-            workers=workers,
+            workers=cluster_cpus if backend == "ray" else (workers or 1),
             command=_command_line(
                 game,
                 specs,
@@ -133,7 +165,7 @@ def simulate(
         if out is not None
         else None
     )
-    if START_METHOD == "fork":
+    if START_METHOD == "fork" and backend == "local":
         game_for(config)  # loaded once here: forked helpers start with it, ready to play
     console = stdout()
     board = Scoreboard(list(schedule.agents))
@@ -141,17 +173,21 @@ def simulate(
     start = time.perf_counter()
     stopped = False
     try:
-        with LocalPool(workers, game) as pool:
+        with ExitStack() as stack:
             progress = progress_bar()
             task = progress.add_task("games", total=total)
-            results = pool.run(
+            results, stop = _games(
+                stack,
+                backend,
                 config,
                 specs,
                 games,
                 seed,
+                workers=workers,
+                address=address,
                 max_decisions=max_decisions,
+                records=records,
                 progress=lambda _: progress.advance(task),
-                keep_records=records,
             )
             matchups = (
                 f"a round robin of {count(len(schedule.matchups), 'matchup')}, "
@@ -162,7 +198,7 @@ def simulate(
             console.print(
                 f"{info.title} ({config.variant}, {count(config.players, 'player')}): "
                 f"{matchups}, seeds {seed}–{seed + games - 1}, agents {', '.join(specs)}, "
-                f"{workers} process{'es' if workers > 1 else ''} playing"
+                f"{playing}"
             )
             if cards is not None:
                 console.print(Text(f"Cards from {cards}"), soft_wrap=True)  # never folded
@@ -176,7 +212,7 @@ def simulate(
                             folder.add(result)
             except KeyboardInterrupt:
                 stopped = True
-                pool.close(now=True)  # the games under way are abandoned
+                stop()
     except BaseException:
         if folder is not None:
             folder.close("failed")
@@ -233,3 +269,49 @@ def _command_line(
         words += ["--cards", str(cards)]
     words += ["--out", str(out)] + (["--records"] if records else [])
     return shlex.join(words)
+
+
+def _games(
+    stack: ExitStack,
+    backend: str,
+    config: GameConfig,
+    agents: list[str],
+    games: int,
+    seed: int,
+    *,
+    workers: int | None,
+    address: str | None,
+    max_decisions: int,
+    records: bool,
+    progress: Callable[[GameResult], None],
+) -> tuple[Iterator[GameResult], Callable[[], None]]:
+    """The run's results as they come, from the local pool (entered on `stack`) or Ray, and
+    how to stop it at once (Ctrl-C): the games under way are abandoned."""
+    if backend == "ray":
+        from bellica.arena.ray_backend import run_ray
+
+        on_ray = run_ray(
+            config,
+            agents,
+            games,
+            seed,
+            address=address,
+            cpus=workers,
+            max_decisions=max_decisions,
+            progress=progress,
+            keep_records=records,
+        )
+        return on_ray, on_ray.close  # closing cancels the tasks under way
+    from bellica.arena.local import LocalPool
+
+    pool = stack.enter_context(LocalPool(workers or 1, config.game))
+    results = pool.run(
+        config,
+        agents,
+        games,
+        seed,
+        max_decisions=max_decisions,
+        progress=progress,
+        keep_records=records,
+    )
+    return results, lambda: pool.close(now=True)
