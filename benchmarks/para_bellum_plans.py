@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import datetime
-import json
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
@@ -27,6 +25,7 @@ from typing import Any
 
 from rich.console import Console
 from rich.table import Table
+from saved import save_result  # benchmarks/saved.py, beside this script
 
 import bellica
 from bellica.agents.greedy import GreedyAgent
@@ -36,7 +35,6 @@ from bellica.core import Action, SeatView, State
 from bellica.games.para_bellum.heuristics import STANDARD, Weights, evaluate
 
 ROOT = Path(__file__).resolve().parent.parent
-RESULTS = ROOT / "benchmarks" / "results"
 
 PLANS: dict[str, Weights] = {
     "greedy": STANDARD,
@@ -175,20 +173,13 @@ def main() -> None:
     show(summary)
     print(f"{len(rows)} games in {time.perf_counter() - start:.0f} s")
     if args.save:
-        RESULTS.mkdir(exist_ok=True)
-        day = datetime.date.today().isoformat()
-        path = RESULTS / f"plans-{day}.json"
-        n = 2
-        while path.exists():
-            path = RESULTS / f"plans-{day}-{n}.json"
-            n += 1
         record = {
             "games": args.games,
             "seed": args.seed,
             "plans": {name: dataclasses.asdict(w) for name, w in PLANS.items()},
             "summary": summary,
         }
-        path.write_text(json.dumps(record, indent=1) + "\n")
+        path = save_result("plans", record)
         print(f"saved {path.relative_to(ROOT)}")
 
 

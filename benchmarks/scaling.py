@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import json
 import os
 import platform
 import statistics
@@ -24,11 +23,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+from saved import save_result  # benchmarks/saved.py, beside this script
+
 from bellica.arena import GameConfig, run_local
 from bellica.arena.match import game_for
 
 ROOT = Path(__file__).resolve().parent.parent
-RESULTS = ROOT / "benchmarks" / "results"
 GAMES = ("imperio-bellum", "bellum", "siege-of-olympus", "bellum-magia", "para-bellum")
 
 
@@ -81,14 +81,8 @@ def main() -> None:
             flush=True,
         )
     if args.save:
-        stamp = datetime.date.today().isoformat()
-        path = RESULTS / f"scaling-{stamp}.json"
-        n = 2
-        while path.exists():
-            path = RESULTS / f"scaling-{stamp}-{n}.json"
-            n += 1
         report = {
-            "date": stamp,
+            "date": datetime.date.today().isoformat(),
             "python": platform.python_version(),
             "cpus": os.cpu_count(),
             "games": args.games,
@@ -96,7 +90,7 @@ def main() -> None:
             "agents": agents,
             "rows": rows,
         }
-        path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+        path = save_result("scaling", report, report["date"])
         print(f"saved {path.relative_to(ROOT)}")
 
 

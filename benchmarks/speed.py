@@ -35,8 +35,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from saved import save_result  # benchmarks/saved.py, beside this script
+
 ROOT = Path(__file__).resolve().parent.parent
-RESULTS = ROOT / "benchmarks" / "results"
 YARDSTICK = "python_liars_poker"
 MCTS_POSITIONS = 10
 Slice = tuple[int, float, int]  # decisions, seconds, games finished
@@ -394,14 +395,7 @@ def _playout_cells(summary: dict[str, Any]) -> list[str]:
 
 
 def save(report: dict[str, Any]) -> Path:
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    path = RESULTS / f"speed-{report['date']}.json"
-    number = 2
-    while path.exists():
-        path = RESULTS / f"speed-{report['date']}-{number}.json"
-        number += 1
-    path.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
-    return path
+    return save_result("speed", report, report["date"])
 
 
 def main() -> None:

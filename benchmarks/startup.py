@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import json
 import os
 import platform
 import resource
@@ -30,8 +29,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from saved import save_result  # benchmarks/saved.py, beside this script
+
 ROOT = Path(__file__).resolve().parent.parent
-RESULTS = ROOT / "benchmarks" / "results"
 TICK = 1 / os.sysconf("SC_CLK_TCK")
 
 # As a user runs them: with compiled modules cached, even where this shell says
@@ -157,13 +157,7 @@ def main() -> None:
             f"random,random): {speedup['best']:.2f}× (best), {speedup['median']:.2f}× (median)"
         )
     if args.save:
-        RESULTS.mkdir(parents=True, exist_ok=True)
-        path = RESULTS / f"startup-{report['date']}.json"
-        number = 2
-        while path.exists():
-            path = RESULTS / f"startup-{report['date']}-{number}.json"
-            number += 1
-        path.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+        path = save_result("startup", report, report["date"])
         print(f"saved {path.relative_to(ROOT)}")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import pytest
 from agent_testing import NarrowView, play_game, win_rate
@@ -72,39 +73,38 @@ def test_finds_the_best_of_thirty_actions_quickly() -> None:
     assert VALUES[action.index] >= 7
 
 
-def test_rollout_default_follows_the_game_s_heuristic() -> None:
-    """Leaves are valued at once where the game judges positions, by playouts where it
-    cannot (a game whose heuristic is the default 0 until the end)."""
-    import bellica
+def _rollout_chosen(state: Any, rollout: int | None = None) -> int:
+    """The rollout depth an MCTS agent (with `rollout` in its spec, or none) plays with once
+    it has acted in `state`."""
     from bellica.agents import MctsAgent
     from bellica.core import SeatView
 
-    ib = bellica.load("imperio-bellum").new_game(seed=1)
-    agent = MctsAgent(seed=1, iterations=5)
-    agent.act(SeatView(ib, ib.current_player or 0))
-    assert agent.rollout == 0
-    fixed = MctsAgent(seed=1, iterations=5, rollout=7)
-    fixed.act(SeatView(ib, ib.current_player or 0))
-    assert fixed.rollout == 7
+    agent = MctsAgent(seed=1, iterations=5, rollout=rollout)
+    agent.act(SeatView(state, state.current_player or 0))
+    return agent.rollout
+
+
+def test_rollout_default_follows_the_game_s_heuristic() -> None:
+    """Leaves are valued at once where the game judges positions, by playouts where it
+    cannot (a game whose heuristic is the default 0 until the end) or where the game sets
+    its own depth (Para Bellum); a spec's `rollout` wins over both."""
+    import bellica
     from bellica.core import Game
     from toy_game import Pebbles
+
+    ib = bellica.load("imperio-bellum").new_game(seed=1)
+    assert _rollout_chosen(ib) == 0
+    assert _rollout_chosen(ib, rollout=7) == 7
 
     class PlainPebbles(Pebbles):
         heuristic = Game.heuristic  # judges only finished games
 
-    plain = PlainPebbles().new_game(seed=2)
-    blind = MctsAgent(seed=1, iterations=5)
-    blind.act(SeatView(plain, 0))
-    assert blind.rollout == 20
-    pb = bellica.load("para-bellum").new_game(seed=1)  # a game that sets its own depth
+    assert _rollout_chosen(PlainPebbles().new_game(seed=2)) == 20
+    pb = bellica.load("para-bellum").new_game(seed=1)
     while len(pb.legal_actions()) < 2:
         pb.apply(pb.legal_actions()[0])
-    own = MctsAgent(seed=1, iterations=5)
-    own.act(SeatView(pb, pb.current_player or 0))
-    assert own.rollout == 20
-    judged_at_once = MctsAgent(seed=1, iterations=5, rollout=0)
-    judged_at_once.act(SeatView(pb, pb.current_player or 0))
-    assert judged_at_once.rollout == 0
+    assert _rollout_chosen(pb) == 20
+    assert _rollout_chosen(pb, rollout=0) == 0
 
 
 def test_the_exploration_constant_is_the_games_unless_the_spec_sets_it() -> None:
