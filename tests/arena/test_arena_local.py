@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from bellica.arena import GameConfig, GameResult, MatchError, run_local
+from bellica.arena import GameConfig, GameResult, Keep, MatchError, run_local
 from bellica.core import InvalidConfig
 
 
@@ -73,11 +73,13 @@ def test_more_agents_than_seats_play_a_round_robin(setup: GameConfig) -> None:
 
 
 def test_a_run_can_keep_each_games_record(setup: GameConfig) -> None:
-    """With keep_records every result carries its record, which replays to the same end and
+    """Keeping records, every result carries its record, which replays to the same end and
     names the agents as the replay viewer reads them."""
     from bellica.core import Record, replay
 
-    results = list(run_local(setup, ["random", "greedy"], 3, seed=7, workers=2, keep_records=True))
+    results = list(
+        run_local(setup, ["random", "greedy"], 3, seed=7, workers=2, keep=Keep(records=True))
+    )
     for result in results:
         assert result.record is not None
         record = Record.loads(result.record)

@@ -172,3 +172,26 @@ def test_a_runaway_game_is_stopped() -> None:
 def test_play_game_needs_one_agent_per_seat() -> None:
     with pytest.raises(InvalidConfig, match="needs 2 agents, got 1"):
         play_game(Pebbles(players=2), [make_agent("random")], seed=0)
+
+
+def test_a_kept_trajectory_follows_the_rounds_to_the_returns() -> None:
+    """Every seat's heuristic as the game starts and as each round begins, then the returns:
+    one point per round, in order, each value in [-1, 1]."""
+    import bellica
+    from bellica.arena import Keep, play_match
+
+    game = bellica.load("bellum")
+    kept = play_match(game, ("greedy", "random"), 7, keep=Keep(trajectories=True))
+    plain = play_match(game, ("greedy", "random"), 7)
+    assert plain.trajectory == () and kept.same_play(plain) is False  # only the trajectory
+    assert kept.winners == plain.winners and kept.decisions == plain.decisions
+    rounds = [r for r, _ in kept.trajectory]
+    assert rounds[0] == 1 and rounds[:-1] == list(range(1, kept.rounds + 1))
+    assert rounds[-1] == kept.rounds
+    assert all(
+        len(values) == 2 and all(-1 <= v <= 1 for v in values) for _, values in kept.trajectory
+    )
+    state = game.new_game(seed=7)
+    assert kept.trajectory[0][1] == tuple(game.heuristics(state))
+    winner = kept.winners[0]
+    assert kept.trajectory[-1][1][winner] == 1.0 and kept.trajectory[-1][1][1 - winner] == -1.0

@@ -8,7 +8,7 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
-from bellica.arena import GameConfig, run_local
+from bellica.arena import GameConfig, Keep, run_local
 from bellica.arena import results as results_module
 from bellica.arena.results import ResultsFolder
 from bellica.arena.schedule import Schedule
@@ -21,7 +21,7 @@ def played(setup: GameConfig, agents: list[str], games: int, **kwargs: object) -
 
 def test_the_rows_say_what_each_game_was(setup: GameConfig, tmp_path: Path) -> None:
     agents = ["random", "greedy", "mcts:iterations=5"]
-    results = played(setup, agents, 3, keep_records=True)
+    results = played(setup, agents, 3, keep=Keep(records=True))
     schedule = Schedule.create(agents, 2, 3, 20)
     with ResultsFolder(tmp_path / "run", setup, schedule, records=True, command="test") as folder:
         for result in results:
@@ -98,3 +98,24 @@ def test_a_folder_is_never_written_over(setup: GameConfig, tmp_path: Path) -> No
     (tmp_path / "file").write_text("")
     with pytest.raises(InvalidConfig, match="is a file, not a folder"):
         ResultsFolder(tmp_path / "file", setup, schedule)
+
+
+def test_the_round_rows_hold_each_games_trajectory(tmp_path: Path) -> None:
+    from bellica.arena import Keep
+
+    bellum = GameConfig.create("bellum", players=2)
+    agents = ["greedy", "random"]
+    results = list(run_local(bellum, agents, 4, seed=3, workers=1, keep=Keep(trajectories=True)))
+    with ResultsFolder(tmp_path, bellum, Schedule.create(agents, 2, 4, 3)) as folder:
+        for result in results:
+            folder.add(result)
+    rows = pq.read_table(tmp_path / "rounds.parquet").to_pylist()
+    assert len(rows) == sum(2 * len(r.trajectory) for r in results)
+    for result in results:
+        mine = [row for row in rows if row["index"] == result.index]
+        points = [(row["round"], row["seat"], row["value"]) for row in mine]
+        expected = [
+            (n, seat, v) for n, values in result.trajectory for seat, v in enumerate(values)
+        ]
+        assert points == expected
+        assert [row["final"] for row in mine] == [False] * (len(mine) - 2) + [True, True]

@@ -53,6 +53,12 @@ def test_the_folder_holds_every_game_of_every_matchup(round_robin: Path) -> None
     assert all(g["rounds"] >= 1 and g["record"] for g in games)
     run = json.loads((round_robin / "run.json").read_text())
     assert run["status"] == "complete" and run["games_played"] == 12
+    points = pq.read_table(round_robin / "rounds.parquet").to_pylist()
+    for game in games:  # a trajectory per game: each round's start, then the returns
+        mine = [p for p in points if p["index"] == game["index"]]
+        assert [p["round"] for p in mine[:-2:2]] == list(range(1, game["rounds"] + 1))
+        final = {p["seat"]: p["value"] for p in mine if p["final"]}
+        assert final == {s: (1.0 if s in game["winners"] else -1.0) for s in (0, 1)}
     assert run["command"].startswith("bellica simulate bellum")
 
 

@@ -9,7 +9,7 @@ import pyarrow.parquet as pq
 import pytest
 from typer.testing import CliRunner
 
-from bellica.arena import GameConfig, run_local
+from bellica.arena import GameConfig, Keep, run_local
 from bellica.arena.ray_backend import connect, run_ray
 from bellica.cli.app import app
 from bellica.core import InvalidConfig
@@ -30,10 +30,10 @@ def local_ray() -> object:
 
 def test_ray_plays_the_same_games_as_the_local_cores() -> None:
     agents = ["random", "greedy"]
-    here = list(run_local(BELLUM, agents, 17, seed=40, workers=1, keep_records=True))
+    here = list(run_local(BELLUM, agents, 17, seed=40, workers=1, keep=Keep(records=True)))
     seen: list[int] = []
     there = list(
-        run_ray(BELLUM, agents, 17, seed=40, batch_size=3, keep_records=True,
+        run_ray(BELLUM, agents, 17, seed=40, batch_size=3, keep=Keep(records=True),
                 progress=lambda r: seen.append(r.index))
     )  # fmt: skip
     assert [r.index for r in there] == list(range(17))  # in game order, whatever finished first

@@ -11,7 +11,7 @@ from typing import Any
 
 from bellica.agents import make_agent
 from bellica.arena import worker
-from bellica.arena.match import MAX_DECISIONS, GameResult, game_for
+from bellica.arena.match import KEEP_NOTHING, MAX_DECISIONS, GameResult, Keep, game_for
 from bellica.arena.schedule import Schedule
 from bellica.core import GameConfig, InvalidConfig
 
@@ -66,7 +66,7 @@ class LocalPool:
         progress: Progress | None = None,
         chunk_size: int | None = None,
         max_decisions: int = MAX_DECISIONS,
-        keep_records: bool = False,
+        keep: Keep = KEEP_NOTHING,
     ) -> Iterator[GameResult]:
         """Play the games `run_local` describes (bad arguments raise InvalidConfig now,
         before any game starts)."""
@@ -74,7 +74,7 @@ class LocalPool:
         total = schedule.total
         if chunk_size is None:
             chunk_size = max(1, min(64, total // (self.workers * 4)))
-        return self._play(config, schedule, progress, chunk_size, max_decisions, keep_records)
+        return self._play(config, schedule, progress, chunk_size, max_decisions, keep)
 
     def _play(
         self,
@@ -83,7 +83,7 @@ class LocalPool:
         progress: Progress | None,
         chunk_size: int,
         max_decisions: int,
-        keep_records: bool,
+        keep: Keep,
     ) -> Iterator[GameResult]:
         """Hand chunks of games to the helpers, play single games here while none has
         finished, and yield every result in game order."""
@@ -110,7 +110,7 @@ class LocalPool:
                     break
                 start, stop = take(max(1, min(chunk_size, left // (2 * self.workers))))
                 future = helpers.submit(
-                    worker.play_chunk, config, schedule, start, stop, max_decisions, keep_records
+                    worker.play_chunk, config, schedule, start, stop, max_decisions, keep
                 )
                 pending[future] = start
             done = [future for future in pending if future.done()]
@@ -118,7 +118,7 @@ class LocalPool:
                 if next_start < games and next_start - next_yield < ahead:
                     index, stop = take(1)
                     (result,) = worker.play_chunk(
-                        config, schedule, index, stop, max_decisions, keep_records
+                        config, schedule, index, stop, max_decisions, keep
                     )
                     finished[index] = [result]
                     if progress is not None:
@@ -188,15 +188,16 @@ def run_local(
     chunk_size: int | None = None,
     max_decisions: int = MAX_DECISIONS,
     start_method: str = START_METHOD,
-    keep_records: bool = False,
+    keep: Keep = KEEP_NOTHING,
 ) -> Iterator[GameResult]:
     """Play the games of `Schedule.create(agents, config.players, games, seed)`: one match
     of `games` games, or with more agents than seats a round robin of `games` games per
     matchup. Yields the results in game order; `progress` is called with each result as soon
     as it is in (in finishing order). The results depend only on the arguments, never on
-    `workers` (processes that play, this one included; `workers=1` plays here alone). With
-    `keep_records` each result carries its game's record. Bad arguments raise InvalidConfig
-    before any process starts; a game that cannot be played out raises MatchError.
+    `workers` (processes that play, this one included; `workers=1` plays here alone). `keep`
+    says what each result carries beyond itself: the game's record, its trajectory. Bad
+    arguments raise InvalidConfig before any process starts; a game that cannot be played
+    out raises MatchError.
     """
     if workers is None:
         workers = default_workers()
@@ -213,7 +214,7 @@ def run_local(
             progress=progress,
             chunk_size=chunk_size,
             max_decisions=max_decisions,
-            keep_records=keep_records,
+            keep=keep,
         )
     except BaseException:
         pool.close(now=True)

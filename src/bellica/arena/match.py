@@ -41,6 +41,22 @@ def game_for(config: GameConfig) -> Game:
 
 
 @dataclass(frozen=True, slots=True)
+class Keep:
+    """What a run keeps of each game beyond its result: its record (to replay it), and its
+    trajectory (every seat's heuristic value as each round begins, for the lab's curves)."""
+
+    records: bool = False
+    trajectories: bool = False
+
+
+KEEP_NOTHING = Keep()  # a run's default: the results alone
+
+# (round, each seat's value): the game's heuristic as each round began, then the outcome's
+# returns at the end.
+Trajectory = tuple[tuple[int, tuple[float, ...]], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class GameResult:
     """How one simulated game went: who sat where, who won, how long it took."""
 
@@ -58,6 +74,7 @@ class GameResult:
     matchup: int = 0  # which matchup of a round robin (arena.schedule), 0 in a plain match
     rounds: int | None = None  # rounds (or days) begun, where the game counts them
     record: str | None = None  # the game's record as JSON text, when the run keeps records
+    trajectory: Trajectory = ()  # when the run keeps trajectories (and the game has rounds)
 
     @property
     def is_draw(self) -> bool:
@@ -101,13 +118,25 @@ def agent_seed(game_seed: int, seat: int) -> int:
 
 
 def play_game(
-    game: Game, agents: Sequence[Agent], seed: int, *, max_decisions: int = MAX_DECISIONS
+    game: Game,
+    agents: Sequence[Agent],
+    seed: int,
+    *,
+    max_decisions: int = MAX_DECISIONS,
+    trajectory: list[tuple[int, tuple[float, ...]]] | None = None,
 ) -> State:
-    """Play a game out, agent `i` in seat `i`; the terminal state (raises MatchError)."""
+    """Play a game out, agent `i` in seat `i`; the terminal state (raises MatchError). Given a
+    `trajectory` list, a game that counts rounds appends every seat's heuristic value at the
+    start and as each round begins, then the returns at the end."""
     if len(agents) != game.players:
         raise InvalidConfig(f"{game.info.title} needs {game.players} agents, got {len(agents)}")
     state = game.new_game(seed=seed)
     decisions = 0
+    points = trajectory if trajectory is not None else []
+    round_now = state.rounds
+    track = trajectory is not None and round_now is not None
+    if track:
+        points.append((round_now or 0, tuple(game.heuristics(state))))
     while not state.is_terminal:
         if decisions >= max_decisions:
             raise MatchError(f"game seed {seed} did not end within {max_decisions} decisions")
@@ -128,6 +157,11 @@ def play_game(
                 f"{decisions + 1} of game seed {seed}: {err}"
             ) from None
         decisions += 1
+        if track and state.rounds != round_now and not state.is_terminal:
+            round_now = state.rounds
+            points.append((round_now or 0, tuple(game.heuristics(state))))
+    if track:
+        points.append((state.rounds or 0, tuple(state.returns())))
     return state
 
 
@@ -139,14 +173,16 @@ def play_match(
     index: int = 0,
     matchup: int = 0,
     max_decisions: int = MAX_DECISIONS,
-    keep_record: bool = False,
+    keep: Keep = KEEP_NOTHING,
 ) -> GameResult:
-    """Play one seeded game between the agents named by `lineup` (one spec per seat); with
-    `keep_record`, the result carries the game's record (who played in its meta)."""
+    """Play one seeded game between the agents named by `lineup` (one spec per seat); the
+    result carries the game's record (who played in its meta) and its trajectory if `keep`
+    says so."""
     game = config if isinstance(config, Game) else game_for(config)
     agents = [make_agent(spec, seed=agent_seed(seed, seat)) for seat, spec in enumerate(lineup)]
+    trajectory: list[tuple[int, tuple[float, ...]]] | None = [] if keep.trajectories else None
     start = time.perf_counter()
-    state = play_game(game, agents, seed, max_decisions=max_decisions)
+    state = play_game(game, agents, seed, max_decisions=max_decisions, trajectory=trajectory)
     seconds = time.perf_counter() - start
     outcome = state.outcome()
     return GameResult(
@@ -163,7 +199,8 @@ def play_match(
         seconds=seconds,
         matchup=matchup,
         rounds=state.rounds,
-        record=_record_text(state, lineup) if keep_record else None,
+        record=_record_text(state, lineup) if keep.records else None,
+        trajectory=tuple(trajectory or ()),
     )
 
 

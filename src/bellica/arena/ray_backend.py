@@ -13,7 +13,7 @@ from typing import Any
 
 from bellica.arena import worker
 from bellica.arena.local import check
-from bellica.arena.match import MAX_DECISIONS, GameResult
+from bellica.arena.match import KEEP_NOTHING, MAX_DECISIONS, GameResult, Keep
 from bellica.arena.schedule import Schedule
 from bellica.core import GameConfig, InvalidConfig
 
@@ -51,10 +51,10 @@ def _play_batch(
     start: int,
     stop: int,
     max_decisions: int,
-    keep_records: bool,
+    keep: Keep,
 ) -> list[GameResult]:
     """One task: games `start` to `stop - 1` of the schedule (run in a Ray worker)."""
-    return worker.play_chunk(config, schedule, start, stop, max_decisions, keep_records)
+    return worker.play_chunk(config, schedule, start, stop, max_decisions, keep)
 
 
 def run_ray(
@@ -68,7 +68,7 @@ def run_ray(
     progress: Progress | None = None,
     batch_size: int | None = None,
     max_decisions: int = MAX_DECISIONS,
-    keep_records: bool = False,
+    keep: Keep = KEEP_NOTHING,
 ) -> Generator[GameResult, None, None]:
     """The games `run_local` plays, played by Ray tasks of `batch_size` consecutive games
     (by default the run cut into about eight batches per CPU of the cluster, at most 256 games
@@ -90,7 +90,7 @@ def run_ray(
         total_cpus * IN_FLIGHT_PER_CPU,
         progress,
         max_decisions,
-        keep_records,
+        keep,
     )
 
 
@@ -103,7 +103,7 @@ def _gather(
     in_flight: int,
     progress: Progress | None,
     max_decisions: int,
-    keep_records: bool,
+    keep: Keep,
 ) -> Generator[GameResult, None, None]:
     """Hand out batches, at most `in_flight` at once; yield their results in game order."""
     total = schedule.total
@@ -116,7 +116,7 @@ def _gather(
     def submit() -> None:
         for start in starts:
             stop = min(start + batch_size, total)
-            ref = task.remote(*shared, start, stop, max_decisions, keep_records)
+            ref = task.remote(*shared, start, stop, max_decisions, keep)
             pending[ref] = start
             if len(pending) >= in_flight:
                 return

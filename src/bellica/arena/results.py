@@ -4,6 +4,8 @@
     games.parquet     one row per game: seed, matchup, seats' agents, winners, scores, reason,
                       rounds, decisions, seconds, and its record's path when records are kept
     seats.parquet     one row per seat of each game: its agent, score, whether it won
+    rounds.parquet    one row per seat per round of each game: the game's heuristic value
+                      of that seat as the round began, and the returns at the end (`final`)
     records/          each game's record (`--records`), for `bellica replay` or the browser's
                       replay viewer
 
@@ -41,7 +43,7 @@ def _pyarrow() -> tuple[ModuleType, ModuleType]:
     return pyarrow, pyarrow.parquet
 
 
-def _schemas(pa: Any) -> tuple[Any, Any]:
+def _schemas(pa: Any) -> tuple[Any, Any, Any]:
     games = pa.schema(
         [
             ("index", pa.int64()),
@@ -76,7 +78,18 @@ def _schemas(pa: Any) -> tuple[Any, Any]:
             ("draw", pa.bool_()),
         ]
     )
-    return games, seats
+    rounds = pa.schema(
+        [
+            ("index", pa.int64()),
+            ("matchup", pa.int32()),
+            ("seed", pa.int64()),
+            ("round", pa.int32()),
+            ("seat", pa.int16()),
+            ("value", pa.float64()),  # the heuristic in [-1, 1]; the returns when final
+            ("final", pa.bool_()),  # the game's end, after its last round
+        ]
+    )
+    return games, seats, rounds
 
 
 def _now() -> str:
@@ -108,11 +121,16 @@ class ResultsFolder:
         if records:
             (self.path / "records").mkdir(exist_ok=True)
         self._pa = pa
-        self._games_schema, self._seats_schema = _schemas(pa)
-        self._games = pq.ParquetWriter(self.path / "games.parquet", self._games_schema)
-        self._seats = pq.ParquetWriter(self.path / "seats.parquet", self._seats_schema)
-        self._game_rows: list[dict[str, Any]] = []
-        self._seat_rows: list[dict[str, Any]] = []
+        schemas = _schemas(pa)
+        # Each file: its writer, its schema, and the rows waiting for the next row group.
+        self._files: dict[str, tuple[Any, Any, list[dict[str, Any]]]] = {
+            name: (pq.ParquetWriter(self.path / f"{name}.parquet", schema), schema, [])
+            for name, schema in zip(("games", "seats", "rounds"), schemas, strict=True)
+        }
+        self._game_rows: list[dict[str, Any]] = self._files["games"][2]
+        self._seat_rows: list[dict[str, Any]] = self._files["seats"][2]
+        self._round_rows: list[dict[str, Any]] = self._files["rounds"][2]
+        self._open = True
         self._options = json.dumps(dict(config.options), sort_keys=True)
         self._cards = config.cards
         self.played = 0
@@ -180,30 +198,42 @@ class ResultsFolder:
                     "draw": result.is_draw,
                 }
             )
+        last = len(result.trajectory) - 1
+        for step, (round_number, values) in enumerate(result.trajectory):
+            for seat, value in enumerate(values):
+                self._round_rows.append(
+                    {
+                        "index": result.index,
+                        "matchup": result.matchup,
+                        "seed": result.seed,
+                        "round": round_number,
+                        "seat": seat,
+                        "value": value,
+                        "final": step == last,
+                    }
+                )
         self.played += 1
         if len(self._game_rows) >= FLUSH_ROWS:
             self.flush()
 
     def flush(self) -> None:
         """Write the buffered rows as a row group, and the count so far to run.json."""
-        if self._game_rows:
-            pa = self._pa
-            self._games.write_table(pa.Table.from_pylist(self._game_rows, self._games_schema))
-            self._seats.write_table(pa.Table.from_pylist(self._seat_rows, self._seats_schema))
-            self._game_rows.clear()
-            self._seat_rows.clear()
+        for writer, schema, rows in self._files.values():
+            if rows:
+                writer.write_table(self._pa.Table.from_pylist(rows, schema))
+                rows.clear()
         self.run["games_played"] = self.played
         self._write_run()
 
     def close(self, status: str = "complete") -> None:
         """Write what is buffered and close the files; `status` says how the run ended
         ("complete", "stopped" by Ctrl-C, or "failed")."""
-        if self._games is None:
+        if not self._open:
             return
         self.flush()
-        self._games.close()
-        self._seats.close()
-        self._games = self._seats = None
+        for writer, _, _ in self._files.values():
+            writer.close()
+        self._open = False
         self.run.update(status=status, finished=_now())
         self._write_run()
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import signal
 from collections.abc import Iterator
 
-from bellica.arena.match import GameResult, play_match
+from bellica.arena.match import KEEP_NOTHING, GameResult, Keep, play_match
 from bellica.arena.schedule import Schedule
 from bellica.core import GameConfig, game_class
 
@@ -36,7 +36,7 @@ def play_games(
     start: int,
     stop: int,
     max_decisions: int,
-    keep_records: bool = False,
+    keep: Keep = KEEP_NOTHING,
 ) -> Iterator[GameResult]:
     """Games `start` to `stop - 1` of the schedule: each with its seed and its seats."""
     for index in range(start, stop):
@@ -47,7 +47,7 @@ def play_games(
             index=index,
             matchup=schedule.matchup_of(index),
             max_decisions=max_decisions,
-            keep_record=keep_records,
+            keep=keep,
         )
 
 
@@ -57,7 +57,7 @@ def play_chunk(
     start: int,
     stop: int,
     max_decisions: int,
-    keep_records: bool = False,
+    keep: Keep = KEEP_NOTHING,
 ) -> list[GameResult]:
     """The work one pool task does: a few consecutive games, their results in order."""
-    return list(play_games(config, schedule, start, stop, max_decisions, keep_records))
+    return list(play_games(config, schedule, start, stop, max_decisions, keep))

@@ -13,7 +13,7 @@ import typer
 from bellica.cli.params import GameArgument, OptionList, Players, Variant, parse_options
 
 if TYPE_CHECKING:
-    from bellica.arena import GameResult
+    from bellica.arena import GameResult, Keep
     from bellica.core import GameConfig
 
 
@@ -51,8 +51,8 @@ def simulate(
         Path | None,
         typer.Option(
             "--out",
-            help="Write the results folder here: Parquet rows per game and per seat, and"
-            " run.json (needs the lab extra: pip install 'bellica[lab]').",
+            help="Write the results folder here: Parquet rows per game, per seat and per round,"
+            " and run.json (needs the lab extra: pip install 'bellica[lab]').",
         ),
     ] = None,
     records: Annotated[
@@ -106,7 +106,7 @@ def simulate(
 
     from bellica.arena import CsvResultWriter, GameConfig, Scoreboard, default_workers
     from bellica.arena.local import START_METHOD, check
-    from bellica.arena.match import game_for
+    from bellica.arena.match import Keep, game_for
     from bellica.arena.results import ResultsFolder
     from bellica.arena.tables import summary_tables
     from bellica.cli.terminal import count, progress_bar, stdout
@@ -186,7 +186,7 @@ def simulate(
                 workers=workers,
                 address=address,
                 max_decisions=max_decisions,
-                records=records,
+                keep=Keep(records=records, trajectories=out is not None),
                 progress=lambda _: progress.advance(task),
             )
             matchups = (
@@ -240,7 +240,7 @@ def simulate(
         console.print(Text(f"Rows written to {csv_out}"), soft_wrap=True)
     if folder is not None:
         console.print(
-            Text(f"Results in {out}/ (games.parquet, seats.parquet, run.json)"), soft_wrap=True
+            Text(f"Results in {out}/ (games, seats and rounds .parquet, run.json)"), soft_wrap=True
         )
     if stopped:
         raise typer.Exit(130)
@@ -282,7 +282,7 @@ def _games(
     workers: int | None,
     address: str | None,
     max_decisions: int,
-    records: bool,
+    keep: Keep,
     progress: Callable[[GameResult], None],
 ) -> tuple[Iterator[GameResult], Callable[[], None]]:
     """The run's results as they come, from the local pool (entered on `stack`) or Ray, and
@@ -299,7 +299,7 @@ def _games(
             cpus=workers,
             max_decisions=max_decisions,
             progress=progress,
-            keep_records=records,
+            keep=keep,
         )
         return on_ray, on_ray.close  # closing cancels the tasks under way
     from bellica.arena.local import LocalPool
@@ -312,6 +312,6 @@ def _games(
         seed,
         max_decisions=max_decisions,
         progress=progress,
-        keep_records=records,
+        keep=keep,
     )
     return results, lambda: pool.close(now=True)
