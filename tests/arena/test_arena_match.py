@@ -195,3 +195,25 @@ def test_a_kept_trajectory_follows_the_rounds_to_the_returns() -> None:
     assert kept.trajectory[0][1] == tuple(game.heuristics(state))
     winner = kept.winners[0]
     assert kept.trajectory[-1][1][winner] == 1.0 and kept.trajectory[-1][1][1 - winner] == -1.0
+
+
+@pytest.mark.parametrize(
+    ("game_id", "limit"),
+    [
+        ("imperio-bellum", "turn_limit"),
+        ("bellum", "turn_limit"),
+        ("siege-of-olympus", "turn_limit"),
+        ("bellum-magia", "day_limit"),
+        ("para-bellum", "round_limit"),
+    ],
+)
+def test_a_game_ended_by_its_house_limit_is_a_timeout(game_id: str, limit: str) -> None:
+    """With the limit at one round (day) a game stops there and says it timed out; with no
+    limit it ends by its own rules and does not."""
+    import bellica
+    from bellica.arena import play_match
+
+    short = play_match(bellica.load(game_id, options={limit: 1}), ("random", "random"), 4)
+    assert short.timeout and short.rounds is not None and short.rounds <= 2
+    whole = play_match(bellica.load(game_id, options={limit: 0}), ("random", "random"), 4)
+    assert not whole.timeout

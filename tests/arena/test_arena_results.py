@@ -36,6 +36,7 @@ def test_the_rows_say_what_each_game_was(setup: GameConfig, tmp_path: Path) -> N
         assert tuple(row["winning_agents"]) == result.winning_agents
         assert tuple(row["scores"]) == result.scores
         assert row["draw"] == result.is_draw
+        assert row["timeout"] is result.timeout is False  # Pebbles has no house limit
         assert (row["decisions"], row["reason"], row["game"]) == (
             result.decisions,
             result.reason,

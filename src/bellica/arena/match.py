@@ -73,6 +73,7 @@ class GameResult:
     seconds: float
     matchup: int = 0  # which matchup of a round robin (arena.schedule), 0 in a plain match
     rounds: int | None = None  # rounds (or days) begun, where the game counts them
+    timeout: bool = False  # a house-rule limit ended it, not the game's own rules
     record: str | None = None  # the game's record as JSON text, when the run keeps records
     trajectory: Trajectory = ()  # when the run keeps trajectories (and the game has rounds)
 
@@ -199,6 +200,7 @@ def play_match(
         seconds=seconds,
         matchup=matchup,
         rounds=state.rounds,
+        timeout=state.timed_out,
         record=_record_text(state, lineup) if keep.records else None,
         trajectory=tuple(trajectory or ()),
     )

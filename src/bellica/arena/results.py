@@ -59,6 +59,7 @@ def _schemas(pa: Any) -> tuple[Any, Any, Any]:
             ("winning_agents", pa.list_(pa.string())),
             ("scores", pa.list_(pa.float64())),
             ("draw", pa.bool_()),  # nobody won, or every seat shares the victory
+            ("timeout", pa.bool_()),  # a house-rule limit ended it (Ludii's timeouts)
             ("reason", pa.string()),
             ("rounds", pa.int32()),  # null for a game without rounds
             ("decisions", pa.int32()),
@@ -177,6 +178,7 @@ class ResultsFolder:
                 "winning_agents": list(result.winning_agents),
                 "scores": list(result.scores),
                 "draw": result.is_draw,
+                "timeout": result.timeout,
                 "reason": result.reason,
                 "rounds": result.rounds,
                 "decisions": result.decisions,

@@ -473,6 +473,12 @@ class State(ABC):
         return None
 
     @property
+    def timed_out(self) -> bool:
+        """Whether a house-rule limit (of rounds, turns or days) ended the game rather than its
+        own rules: the lab counts such endings apart, as timeouts."""
+        return False
+
+    @property
     def move_count(self) -> int:
         """How many actions have been applied."""
         count, node = 0, self._history

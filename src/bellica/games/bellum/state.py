@@ -230,6 +230,13 @@ class BellumState(State):
         """The rounds begun (the first is round 1)."""
         return self.round
 
+    @property
+    def timed_out(self) -> bool:
+        """Ended by the house-rule limit (the reason its ending gives says so)."""
+        from bellica.games.bellum.rules.turn import HOUSE_RULE
+
+        return self.is_terminal and self.reason.startswith(HOUSE_RULE)
+
     def seat_of(self, side: int) -> int:
         return self.game.seat_of_side[side]
 

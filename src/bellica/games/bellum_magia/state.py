@@ -183,6 +183,13 @@ class MagiaState(StackDriven, State):
         """The days begun."""
         return self.day
 
+    @property
+    def timed_out(self) -> bool:
+        """Ended by the house-rule limit (the reason its ending gives says so)."""
+        from bellica.games.bellum_magia.rules.day import DAY_LIMIT
+
+        return self.is_terminal and DAY_LIMIT in self.reason  # after the winners' words
+
     def seat_of(self, side: int) -> int:
         return side
 

@@ -76,6 +76,13 @@ class ImperioBellumState(State):
         """The rounds begun: 0 during the set-up, then 1, 2, ..."""
         return self.round
 
+    @property
+    def timed_out(self) -> bool:
+        """Ended by the house-rule limit (the reason its ending gives says so)."""
+        from bellica.games.imperio_bellum.rules.turn import HOUSE_LIMIT
+
+        return self.is_terminal and self.end_reason.startswith(HOUSE_LIMIT)
+
     def seat_of(self, side: int) -> int:
         return self.attacker_seat if side == ATTACKER else 1 - self.attacker_seat
 

@@ -212,6 +212,13 @@ class ParaState(StackDriven, State):
         """The rounds begun (each starts with its Event)."""
         return self.round
 
+    @property
+    def timed_out(self) -> bool:
+        """Ended by the house-rule limit (the reason its ending gives says so)."""
+        from bellica.games.para_bellum.rules.turn import ROUND_LIMIT
+
+        return self.is_terminal and ROUND_LIMIT in self.reason  # after the winners' words
+
     def seat_of(self, side: int) -> int:
         return side
 

@@ -234,6 +234,13 @@ class SiegeState(State):
         """The rounds begun (the first is round 1)."""
         return self.round
 
+    @property
+    def timed_out(self) -> bool:
+        """Ended by the house-rule limit (the reason its ending gives says so)."""
+        from bellica.games.siege_of_olympus.rules.turn import TURN_LIMIT
+
+        return self.is_terminal and self.reason.startswith(TURN_LIMIT)
+
     def seat_of(self, side: int) -> int:
         return side
 

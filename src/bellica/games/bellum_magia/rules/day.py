@@ -29,6 +29,8 @@ from bellica.games.bellum_magia.state import (
     MagiaState,
 )
 
+DAY_LIMIT = "the day limit"  # how an ending by the day_limit house rule begins
+
 
 # -- 1. choose the active horde -------------------------------------------------------------
 def begin_day(state: MagiaState) -> None:
@@ -227,7 +229,7 @@ def attacks_done(state: MagiaState) -> None:
         finish(state, "")
         return
     if game.day_limit and state.day >= game.day_limit:
-        finish(state, f"the day limit ({game.day_limit} days, a house rule) is reached")
+        finish(state, f"{DAY_LIMIT} ({game.day_limit} days, a house rule) is reached")
         return
     state.phase = RECRUIT
     state.stack.append(RecruitTurn(0))

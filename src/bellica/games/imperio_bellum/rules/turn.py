@@ -42,6 +42,7 @@ N = 81
 KNIGHT_ACTIONS = 5
 RANGE_MIN, RANGE_MAX = 2, 5
 MAX_AUTO_END = 4  # turns ended in a row because nobody could act, before asking instead
+HOUSE_LIMIT = "decided by the house turn limit"  # how an ending by the turn_limit begins
 MELEE, SHOT, SPLASH = 0, 1, 2  # how a combat was fought, as `st.combats` notes it
 # A combat as `st.combats` notes it: (from, to, attacker kind, defender kind, attack dice,
 # defence dice, attack roll, defence roll, how it was fought, the generator's state before
@@ -472,9 +473,7 @@ def end_turn(st: ImperioBellumState) -> None:
         st.round += 1
         limit = st.game.turn_limit
         if limit and st.round > limit:
-            endgame.finish_by_tiebreakers(
-                st, f"decided by the house turn limit: all {limit} rounds were played"
-            )
+            endgame.finish_by_tiebreakers(st, f"{HOUSE_LIMIT}: all {limit} rounds were played")
             return
     start_turn(st)
 

@@ -59,6 +59,7 @@ from bellica.games.para_bellum.state import (
 )
 
 ALL_COLOURS = (1 << len(COLOURS)) - 1
+ROUND_LIMIT = "the round limit"  # how an ending by the round_limit house rule begins
 
 
 # -- drawing and taking ------------------------------------------------------------------------
@@ -684,6 +685,6 @@ class PassTurn(Step):
             return
         limit = game.round_limit
         if limit and after == state.first and state.round >= limit:
-            finish(state, f"the round limit ({limit} rounds, a house rule) is reached")
+            finish(state, f"{ROUND_LIMIT} ({limit} rounds, a house rule) is reached")
             return
         begin_turn(state, after)

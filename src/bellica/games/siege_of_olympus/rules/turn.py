@@ -32,6 +32,7 @@ from bellica.games.siege_of_olympus.state import (
 )
 
 TURN_MARKS = ATTACKED | USED | FRESH  # status bits that last one turn
+TURN_LIMIT = "turn limit"  # how an ending by the turn_limit house rule begins
 
 
 # -- what a player may do -------------------------------------------------------------------
@@ -259,9 +260,13 @@ def settle_by_health(state: SiegeState) -> None:
     rounds = f"after {state.round} rounds"
     if health[0] != health[1]:
         best = 0 if health[0] > health[1] else 1
-        end(state, (best,), f"turn limit: {state.seat_label(best)} has more health left, {rounds}")
+        end(
+            state, (best,), f"{TURN_LIMIT}: {state.seat_label(best)} has more health left, {rounds}"
+        )
     elif artifacts[0] != artifacts[1]:
         best = 0 if artifacts[0] > artifacts[1] else 1
-        end(state, (best,), f"turn limit: {state.seat_label(best)} holds more Artifacts, {rounds}")
+        end(
+            state, (best,), f"{TURN_LIMIT}: {state.seat_label(best)} holds more Artifacts, {rounds}"
+        )
     else:
-        end(state, (), f"turn limit: a draw {rounds}")
+        end(state, (), f"{TURN_LIMIT}: a draw {rounds}")
