@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bellica.arena import GameConfig, Keep, run_local
 from bellica.arena import results as results_module
@@ -120,3 +122,62 @@ def test_the_round_rows_hold_each_games_trajectory(tmp_path: Path) -> None:
         ]
         assert points == expected
         assert [row["final"] for row in mine] == [False] * (len(mine) - 2) + [True, True]
+
+
+def test_a_folder_reads_back_as_the_results_that_wrote_it(tmp_path: Path) -> None:
+    import dataclasses
+
+    from bellica.arena import Keep
+    from bellica.arena.results import read_results
+
+    bellum = GameConfig.create("bellum", players=2)
+    agents = ["random", "greedy", "mcts:iterations=5"]
+    keep = Keep(records=True, trajectories=True)
+    results = list(run_local(bellum, agents, 2, seed=8, workers=1, keep=keep))
+    with ResultsFolder(tmp_path, bellum, Schedule.create(agents, 2, 2, 8), records=True) as out:
+        for result in reversed(results):  # rows need not come in order
+            out.add(result)
+    run, read = read_results(tmp_path)
+    assert run["matchups"] == [list(m) for m in Schedule.create(agents, 2, 2, 8).matchups]
+    assert [r.index for r in read] == list(range(6))
+    for mine, back in zip(results, read, strict=True):
+        assert back.trajectory and back.record is None  # the record stays a file
+        assert dataclasses.replace(mine, record=None).same_play(back)
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        (lambda p: (p / "run.json").unlink(), "has no run.json"),
+        (lambda p: (p / "run.json").write_text("{not json"), "run.json cannot be read"),
+        (lambda p: (p / "run.json").write_text('{"format": "csv"}'), "is not a bellica-results/1"),
+        (lambda p: (p / "run.json").write_text("[1, 2]"), "is not a bellica-results/1"),
+        (lambda p: (p / "games.parquet").unlink(), "the Parquet files cannot be read"),
+        (lambda p: (p / "rounds.parquet").write_bytes(b"PAR1 junk"), "cannot be read"),
+        (lambda p: pq.write_table(pq.read_table(p / "games.parquet").drop_columns(["seed"]),
+                                  p / "games.parquet"), "does not fit the results format"),
+    ],
+)  # fmt: skip
+def test_a_damaged_folder_is_refused_naming_what_is_wrong(
+    setup: GameConfig, tmp_path: Path, damage: object, message: str
+) -> None:
+    from bellica.arena.results import InvalidResults, read_results
+
+    with ResultsFolder(tmp_path, setup, Schedule.create(["random"], 2, 2)) as out:
+        for result in played(setup, ["random"], 2):
+            out.add(result)
+    damage(tmp_path)  # type: ignore[operator]
+    with pytest.raises(InvalidResults, match=message):
+        read_results(tmp_path)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(text=st.text(max_size=200))
+def test_any_run_json_text_is_read_or_refused_clearly(tmp_path: Path, text: str) -> None:
+    from bellica.arena.results import InvalidResults, read_results
+
+    (tmp_path / "run.json").write_text(text, encoding="utf-8")
+    with pytest.raises(InvalidResults):
+        read_results(tmp_path)

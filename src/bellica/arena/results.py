@@ -24,7 +24,7 @@ from typing import Any
 
 from bellica.arena.match import GameResult
 from bellica.arena.schedule import Schedule
-from bellica.core import GameConfig, InvalidConfig
+from bellica.core import BellicaError, GameConfig, InvalidConfig
 
 FORMAT = "bellica-results/1"
 FLUSH_ROWS = 512  # games buffered before they are written as a row group
@@ -260,3 +260,62 @@ class ResultsFolder:
             self.close("stopped")
         else:
             self.close("failed")
+
+
+class InvalidResults(BellicaError):
+    """A folder that is not a readable results folder: missing files, another format, rows
+    that do not fit together."""
+
+
+def read_results(path: str | Path) -> tuple[dict[str, Any], list[GameResult]]:
+    """A results folder's run.json and its games as results, with their trajectories, in
+    game order (InvalidResults naming what is wrong)."""
+    _, pq = _pyarrow()
+    folder = Path(path)
+    try:
+        run = json.loads((folder / "run.json").read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InvalidResults(f"{folder} has no run.json: not a results folder") from None
+    except (OSError, ValueError) as err:
+        raise InvalidResults(f"{folder}/run.json cannot be read: {err}") from None
+    if not isinstance(run, dict) or run.get("format") != FORMAT:
+        raise InvalidResults(f"{folder}/run.json is not a {FORMAT} file")
+    try:
+        games = pq.read_table(folder / "games.parquet").to_pylist()
+        points = pq.read_table(folder / "rounds.parquet").to_pylist()
+    except (OSError, ValueError) as err:  # pyarrow's errors are both
+        raise InvalidResults(f"{folder}: the Parquet files cannot be read: {err}") from None
+    trajectories: dict[int, list[tuple[int, list[float]]]] = {}
+    try:
+        for point in points:
+            path_of = trajectories.setdefault(int(point["index"]), [])
+            if not path_of or point["seat"] == 0:
+                path_of.append((int(point["round"]), []))
+            path_of[-1][1].append(float(point["value"]))
+        results = [
+            GameResult(
+                index=int(row["index"]),
+                seed=int(row["seed"]),
+                game=str(row["game"]),
+                variant=str(row["variant"]),
+                players=int(row["players"]),
+                agents=tuple(map(str, row["agents"])),
+                winners=tuple(map(int, row["winners"])),
+                scores=tuple(map(float, row["scores"])),
+                reason=str(row["reason"]),
+                decisions=int(row["decisions"]),
+                seconds=float(row["seconds"]),
+                matchup=int(row["matchup"]),
+                rounds=None if row["rounds"] is None else int(row["rounds"]),
+                timeout=bool(row["timeout"]),
+                trajectory=tuple(
+                    (number, tuple(values))
+                    for number, values in trajectories.get(int(row["index"]), [])
+                ),
+            )
+            for row in games
+        ]
+    except (KeyError, TypeError, ValueError) as err:
+        raise InvalidResults(f"{folder}: a row does not fit the results format ({err})") from None
+    results.sort(key=lambda result: result.index)
+    return run, results
