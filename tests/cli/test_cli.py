@@ -61,11 +61,13 @@ def saved_record(result: Result) -> Path:
 def test_help_names_every_command() -> None:
     result = run("--help")
     assert result.exit_code == 0
-    for command in ("list", "play", "simulate", "replay", "rules", "serve"):
+    for command in ("list", "play", "simulate", "report", "replay", "rules", "serve"):
         assert command in result.stdout
 
 
-@pytest.mark.parametrize("command", ["list", "play", "simulate", "replay", "rules", "serve"])
+@pytest.mark.parametrize(
+    "command", ["list", "play", "simulate", "report", "replay", "rules", "serve"]
+)
 def test_each_command_has_help(command: str) -> None:
     result = run(command, "--help")
     assert result.exit_code == 0

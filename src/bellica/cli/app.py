@@ -12,6 +12,7 @@ from typer.core import TyperCommand, TyperGroup
 from bellica.cli import list as listing
 from bellica.cli.play import play
 from bellica.cli.replay import replay
+from bellica.cli.report import report
 from bellica.cli.rules import rules
 from bellica.cli.serve import serve
 from bellica.cli.simulate import simulate
@@ -123,6 +124,7 @@ app.command("list", cls=_Command, context_settings=listing.SETTINGS, options_met
 )
 app.command(cls=_Command)(play)
 app.command(cls=_Command)(simulate)
+app.command(cls=_Command)(report)
 app.command(cls=_Command)(replay)
 app.command(cls=_Command)(rules)
 app.command(cls=_Command)(serve)
