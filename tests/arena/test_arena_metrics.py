@@ -116,3 +116,17 @@ def test_the_run_metrics_average_over_the_games_that_tell() -> None:
     assert summary.drawishness == pytest.approx(1 / 3)
     empty = metrics([])
     assert (empty.games, empty.rounds, empty.decisiveness) == (0, None, None)
+
+
+def test_the_seat_advantage_is_each_seats_distance_from_an_even_share() -> None:
+    from bellica.arena import summarize
+    from bellica.arena.report import seat_advantage
+
+    results = [game((0,))] * 3 + [game((1,)), game(())]  # seats win 3 and 1 of 5
+    assert seat_advantage(summarize(results)) == (
+        "seat 0 +10.0 points, seat 1 -30.0 points against an even 50.0%"
+    )
+    three = [game((0,), 3), game((2,), 3), game((0,), 3)]
+    assert seat_advantage(summarize(three)) == (
+        "seat 0 +33.3 points, seat 1 -33.3 points, seat 2 +0.0 points against an even 33.3%"
+    )

@@ -33,6 +33,7 @@ def test_the_report_builds_from_a_small_run_of_every_game(game: str, tmp_path: P
     assert result.exit_code == 0, result.output
     text = " ".join(result.stdout.split())
     assert f"{GAMES[game]} (standard, 2 players): 4 games, complete" in text
+    assert "Seat advantage: seat 0 " in text and "against an even 50.0%" in text
     for metric in ("Balance", "Completion", "Drawishness", "Decisiveness", "Lead change"):
         assert metric in text
     page = (out / "report.html").read_text(encoding="utf-8")

@@ -170,6 +170,19 @@ def _tally_rows(tallies: Sequence[Tally]) -> str:
     return f"<table>{head}{''.join(rows)}</table>"
 
 
+def seat_advantage(summary: Summary) -> str:
+    """Each seat's win rate against an even share of the games (1 / seats), in points:
+    "seat 0 +3.5 points, seat 1 -3.5 points"."""
+    seats = summary.seats
+    if not seats:
+        return "no games"
+    even = 1 / len(seats)
+    parts = [
+        f"seat {i} {100 * (tally.win_rate - even):+.1f} points" for i, tally in enumerate(seats)
+    ]
+    return ", ".join(parts) + f" against an even {_percent(even)}"
+
+
 def metric_rows(figures: Metrics) -> list[tuple[str, str]]:
     """The metrics as (name, shown value) pairs, for the page and the terminal."""
 
@@ -222,8 +235,8 @@ def page(report: Report, results: Sequence[GameResult], folder: Path) -> str:
         _tally_rows(summary.agents),
         "<h2>Seats</h2>",
         _tally_rows(summary.seats),
-        "<p class='note'>The seat advantage: how far each seat's win rate lies from the "
-        "others'. A victory every seat shares is a draw.</p>",
+        f"<p class='note'>The seat advantage: {html.escape(seat_advantage(summary))}. A "
+        "victory every seat shares is a draw.</p>",
     ]
     heat = matchup_heat_map(summary)
     if heat is not None:

@@ -23,7 +23,7 @@ def report(
     from rich.table import Table
     from rich.text import Text
 
-    from bellica.arena.report import build, metric_rows, page, run_title
+    from bellica.arena.report import build, metric_rows, page, run_title, seat_advantage
     from bellica.arena.results import read_results
     from bellica.arena.tables import summary_tables
     from bellica.cli.terminal import stdout
@@ -34,6 +34,7 @@ def report(
     console.print(f"{run_title(run)}: {made.summary.games} games, {run.get('status')}")
     for table in summary_tables(made.summary):
         console.print(table)
+    console.print(f"Seat advantage: {seat_advantage(made.summary)}.")
     figures = Table(title="Game metrics")
     figures.add_column("metric", style="bold cyan")
     figures.add_column("value", justify="right")
