@@ -39,6 +39,9 @@ def test_columns_have_one_agent_per_seat() -> None:
         "reason",
         "decisions",
         "seconds",
+        "matchup",
+        "rounds",
+        "timeout",
     ]
 
 
@@ -58,6 +61,9 @@ def test_a_row_joins_lists_with_semicolons() -> None:
         "reason": "took the last pebble",
         "decisions": "17",
         "seconds": "0.012346",
+        "matchup": "0",
+        "rounds": "",
+        "timeout": "0",
     }
 
 
@@ -78,3 +84,10 @@ def test_the_writer_writes_a_readable_file(tmp_path: Path) -> None:
     assert [row["winners"] for row in rows] == ["1", ""]
     assert rows[0]["agent_2"] == "mcts:iterations=10"
     assert list(rows[0]) == csv_fields(3)
+
+
+def test_a_row_says_the_rounds_and_a_timeout() -> None:
+    import dataclasses
+
+    row = result_row(dataclasses.replace(make((1,), (0.0, 1.0, 0.0)), rounds=12, timeout=True))
+    assert (row["rounds"], row["timeout"]) == ("12", "1")

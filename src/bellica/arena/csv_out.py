@@ -12,7 +12,17 @@ from bellica.arena.match import GameResult
 # The columns before and after the per-seat `agent_<seat>` columns.
 CSV_META_FIELDS: tuple[tuple[str, ...], tuple[str, ...]] = (
     ("game", "seed", "variant", "players"),
-    ("winners", "winning_agents", "scores", "reason", "decisions", "seconds"),
+    (
+        "winners",
+        "winning_agents",
+        "scores",
+        "reason",
+        "decisions",
+        "seconds",
+        "matchup",
+        "rounds",
+        "timeout",
+    ),
 )
 
 
@@ -28,7 +38,7 @@ def _number(value: float) -> str:
 
 def result_row(result: GameResult) -> dict[str, str]:
     """One game as a CSV row: lists (winners, scores) are joined with ';', a draw has no
-    winners."""
+    winners, a game without rounds has an empty `rounds`, `timeout` is 1 or 0."""
     row = {
         "game": result.game,
         "seed": str(result.seed),
@@ -44,6 +54,9 @@ def result_row(result: GameResult) -> dict[str, str]:
         reason=result.reason,
         decisions=str(result.decisions),
         seconds=f"{result.seconds:.6f}",
+        matchup=str(result.matchup),
+        rounds="" if result.rounds is None else str(result.rounds),
+        timeout="1" if result.timeout else "0",
     )
     return row
 
