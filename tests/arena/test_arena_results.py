@@ -132,7 +132,7 @@ def test_a_folder_reads_back_as_the_results_that_wrote_it(tmp_path: Path) -> Non
 
     bellum = GameConfig.create("bellum", players=2)
     agents = ["random", "greedy", "mcts:iterations=5"]
-    keep = Keep(records=True, trajectories=True)
+    keep = Keep(records=True, trajectories=True, cards=True)
     results = list(run_local(bellum, agents, 2, seed=8, workers=1, keep=keep))
     with ResultsFolder(tmp_path, bellum, Schedule.create(agents, 2, 2, 8), records=True) as out:
         for result in reversed(results):  # rows need not come in order
@@ -142,7 +142,35 @@ def test_a_folder_reads_back_as_the_results_that_wrote_it(tmp_path: Path) -> Non
     assert [r.index for r in read] == list(range(6))
     for mine, back in zip(results, read, strict=True):
         assert back.trajectory and back.record is None  # the record stays a file
+        assert back.cards and back.cards == mine.cards  # the card rows, in order
         assert dataclasses.replace(mine, record=None).same_play(back)
+
+
+def test_the_card_rows_say_what_became_of_each_copy(tmp_path: Path) -> None:
+    from bellica.arena import Keep
+
+    bellum = GameConfig.create("bellum", players=2)
+    agents = ["greedy", "random"]
+    results = list(run_local(bellum, agents, 3, seed=4, workers=1, keep=Keep(cards=True)))
+    with ResultsFolder(tmp_path, bellum, Schedule.create(agents, 2, 3, 4)) as folder:
+        for result in results:
+            folder.add(result)
+    rows = pq.read_table(tmp_path / "cards.parquet").to_pylist()
+    assert len(rows) == sum(len(r.cards) for r in results) > 0
+    for result in results:
+        mine = [row for row in rows if row["index"] == result.index]
+        assert len(mine) == len(result.cards)
+        for row, use in zip(mine, result.cards, strict=True):
+            assert (row["seat"], row["token"], row["card"]) == (use.seat, use.token, use.name)
+            assert row["agent"] == result.agents[use.seat]
+            assert row["won"] == (use.seat in result.winners and not result.is_draw)
+            steps = (use.opening, use.drawn, use.bought, use.played, use.at_end)
+            assert (
+                row["opening_hand"], row["drawn"], row["bought"], row["played"],
+                row["in_play_at_end"],
+            ) == steps  # fmt: skip
+            assert row["never_seen"] == (not any(steps))
+        assert any(row["drawn"] for row in mine) and any(row["never_seen"] for row in mine)
 
 
 @pytest.mark.parametrize(

@@ -64,10 +64,12 @@ def test_the_folder_holds_every_game_of_every_matchup(round_robin: Path) -> None
 
 def test_the_docs_reading_examples_run_as_written(round_robin: Path) -> None:
     """Each of docs/lab.md's Python examples (pandas, Polars, DuckDB) runs on a real folder
-    and prints every agent's win rate, the same as the seats' own counts."""
+    and prints every agent's win rate, the same as the seats' own counts; the card example
+    prints the cards' rates in hand."""
     blocks = re.findall(r"```python\n(.*?)```", LAB_DOC.read_text(encoding="utf-8"), re.DOTALL)
-    readers = [block for block in blocks if "results/rr" in block]
-    assert len(readers) == 3 and len(blocks) == 4
+    readers = [block for block in blocks if "results/rr/seats" in block]
+    (card_reader,) = [block for block in blocks if "results/rr/cards" in block]
+    assert len(readers) == 3 and len(blocks) == 5
     seats = pq.read_table(round_robin / "seats.parquet").to_pylist()
     for agent in ("random", "greedy", "mcts:iterations=10"):
         mine = [s["won"] for s in seats if s["agent"] == agent]
@@ -81,6 +83,9 @@ def test_the_docs_reading_examples_run_as_written(round_robin: Path) -> None:
         if block in readers:
             for agent in ("random", "greedy", "mcts:iterations=10"):
                 assert agent in done.stdout
+        elif block == card_reader:  # Bellum's starter cards are in every hand
+            for card in ("Satyr", "Imp", "Nymph"):
+                assert card in done.stdout
         else:  # the metrics example
             assert "Metrics(games=20, balance=" in done.stdout
 

@@ -17,6 +17,7 @@ from bellica.core import (
     SeatView,
     State,
 )
+from bellica.core.cards import CardGame, CardLog, CardUse
 
 # A game that runs longer than this many decisions is taken to be stuck (a rules bug).
 MAX_DECISIONS = 100_000
@@ -42,11 +43,14 @@ def game_for(config: GameConfig) -> Game:
 
 @dataclass(frozen=True, slots=True)
 class Keep:
-    """What a run keeps of each game beyond its result: its record (to replay it), and its
-    trajectory (every seat's heuristic value as each round begins, for the lab's curves)."""
+    """What a run keeps of each game beyond its result: its record (to replay it), its
+    trajectory (every seat's heuristic value as each round begins, for the lab's curves), and
+    what became of each card copy for each seat (a card game's rows for the lab's card
+    statistics, read from its events)."""
 
     records: bool = False
     trajectories: bool = False
+    cards: bool = False
 
 
 KEEP_NOTHING = Keep()  # a run's default: the results alone
@@ -76,6 +80,7 @@ class GameResult:
     timeout: bool = False  # a house-rule limit ended it, not the game's own rules
     record: str | None = None  # the game's record as JSON text, when the run keeps records
     trajectory: Trajectory = ()  # when the run keeps trajectories (and the game has rounds)
+    cards: tuple[CardUse, ...] = ()  # when the run keeps card rows (and it is a card game)
 
     @property
     def is_draw(self) -> bool:
@@ -125,13 +130,16 @@ def play_game(
     *,
     max_decisions: int = MAX_DECISIONS,
     trajectory: list[tuple[int, tuple[float, ...]]] | None = None,
+    cards: list[CardUse] | None = None,
 ) -> State:
     """Play a game out, agent `i` in seat `i`; the terminal state (raises MatchError). Given a
     `trajectory` list, a game that counts rounds appends every seat's heuristic value at the
-    start and as each round begins, then the returns at the end."""
+    start and as each round begins, then the returns at the end. Given a `cards` list, a card
+    game appends each seat's row for each card copy (core.cards.CardLog, from its events)."""
     if len(agents) != game.players:
         raise InvalidConfig(f"{game.info.title} needs {game.players} agents, got {len(agents)}")
     state = game.new_game(seed=seed)
+    log = CardLog(state) if cards is not None and isinstance(game, CardGame) else None
     decisions = 0
     points = trajectory if trajectory is not None else []
     round_now = state.rounds
@@ -158,11 +166,15 @@ def play_game(
                 f"{decisions + 1} of game seed {seed}: {err}"
             ) from None
         decisions += 1
+        if log is not None:
+            log.after(state)
         if track and state.rounds != round_now and not state.is_terminal:
             round_now = state.rounds
             points.append((round_now or 0, tuple(game.heuristics(state))))
     if track:
         points.append((state.rounds or 0, tuple(state.returns())))
+    if log is not None and cards is not None:
+        cards += log.uses(state)
     return state
 
 
@@ -182,8 +194,11 @@ def play_match(
     game = config if isinstance(config, Game) else game_for(config)
     agents = [make_agent(spec, seed=agent_seed(seed, seat)) for seat, spec in enumerate(lineup)]
     trajectory: list[tuple[int, tuple[float, ...]]] | None = [] if keep.trajectories else None
+    cards: list[CardUse] | None = [] if keep.cards else None
     start = time.perf_counter()
-    state = play_game(game, agents, seed, max_decisions=max_decisions, trajectory=trajectory)
+    state = play_game(
+        game, agents, seed, max_decisions=max_decisions, trajectory=trajectory, cards=cards
+    )
     seconds = time.perf_counter() - start
     outcome = state.outcome()
     return GameResult(
@@ -203,6 +218,7 @@ def play_match(
         timeout=state.timed_out,
         record=_record_text(state, lineup) if keep.records else None,
         trajectory=tuple(trajectory or ()),
+        cards=tuple(cards or ()),
     )
 
 

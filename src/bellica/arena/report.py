@@ -11,6 +11,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bellica.arena.card_stats import (
+    CARD_COLUMNS,
+    MIN_SAMPLE,
+    CardRates,
+    CardReport,
+    card_cells,
+    card_note,
+    card_rates,
+)
 from bellica.arena.match import GameResult
 from bellica.arena.metrics import Metrics, metrics
 from bellica.arena.stats import Scoreboard, Summary, Tally
@@ -25,9 +34,17 @@ class Report:
     metrics: Metrics
     longest: GameResult | None
     shortest: GameResult | None
+    cards: CardReport | None = None  # None when the run has no card rows
 
 
-def build(run: dict[str, Any], results: Sequence[GameResult]) -> Report:
+def build(
+    run: dict[str, Any],
+    results: Sequence[GameResult],
+    *,
+    card_agent: str | None = None,
+    min_sample: int = MIN_SAMPLE,
+) -> Report:
+    """The report of a run; the card rates count `card_agent`'s seats only, if given."""
     board = Scoreboard(list(run.get("agents") or ()))
     for result in results:
         board.add(result)
@@ -38,6 +55,11 @@ def build(run: dict[str, Any], results: Sequence[GameResult]) -> Report:
         metrics=metrics(results),
         longest=by_length[-1] if by_length else None,
         shortest=by_length[0] if by_length else None,
+        cards=(
+            card_rates(results, agent=card_agent, min_sample=min_sample)
+            if any(result.cards for result in results)
+            else None
+        ),
     )
 
 
@@ -251,10 +273,51 @@ def page(report: Report, results: Sequence[GameResult], folder: Path) -> str:
     curves = round_curves(results)
     if curves is not None:
         parts += ["<h2>Each seat's value round by round</h2>", curves]
+    if report.cards is not None:
+        parts += _card_section(report.cards)
+    by_index = {result.index: result for result in results}
     parts += [
         "<h2>Games worth a look</h2><ul>",
         _game_line("The longest", report.longest, folder),
         _game_line("The shortest", report.shortest, folder),
-        "</ul></body></html>",
     ]
+    if report.cards is not None and report.cards.ranked:
+        best, worst = report.cards.ranked[0], report.cards.ranked[-1]
+        parts += [
+            _card_game_line(
+                f"The best card, {best.card}, held by a winner", best, True, by_index, folder
+            ),
+            _card_game_line(
+                f"The worst card, {worst.card}, held by a loser", worst, False, by_index, folder
+            ),
+        ]
+    parts += ["</ul></body></html>"]
     return "\n".join(parts)
+
+
+def _card_section(cards: CardReport) -> list[str]:
+    head = "".join(f"<th>{html.escape(name)}</th>" for name in CARD_COLUMNS)
+    body = [
+        "<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in card_cells(rates)) + "</tr>"
+        for rates in (*cards.ranked, *cards.too_few)
+    ]
+    return [
+        "<h2>Cards (17lands' terms)</h2>",
+        f"<p class='note'>{html.escape(card_note(cards))} Defined in docs/lab.md.</p>",
+        f"<table><tr>{head}</tr>{''.join(body)}</table>",
+    ]
+
+
+def _card_game_line(
+    label: str,
+    rates: CardRates,
+    won: bool,
+    by_index: dict[int, GameResult],
+    folder: Path,
+) -> str:
+    """An example game for a card: one where it was in the hand of a seat that won (or lost)."""
+    example = rates.examples.get(won)
+    if example is None:
+        return ""
+    index, seat = example
+    return _game_line(f"{label} (seat {seat})", by_index.get(index), folder)

@@ -6,6 +6,9 @@
     seats.parquet     one row per seat of each game: its agent, score, whether it won
     rounds.parquet    one row per seat per round of each game: the game's heuristic value
                       of that seat as the round began, and the returns at the end (`final`)
+    cards.parquet     one row per card copy per seat of each game (card games): in the
+                      opening hand, drawn, bought, played, in play at the end, never seen,
+                      with the seat's agent and whether it won (17lands' card statistics)
     records/          each game's record (`--records`), for `bellica replay` or the browser's
                       replay viewer
 
@@ -25,6 +28,7 @@ from typing import Any
 from bellica.arena.match import GameResult
 from bellica.arena.schedule import Schedule
 from bellica.core import BellicaError, GameConfig, InvalidConfig
+from bellica.core.cards import CardUse
 
 FORMAT = "bellica-results/1"
 FLUSH_ROWS = 512  # games buffered before they are written as a row group
@@ -43,7 +47,10 @@ def _pyarrow() -> tuple[ModuleType, ModuleType]:
     return pyarrow, pyarrow.parquet
 
 
-def _schemas(pa: Any) -> tuple[Any, Any, Any]:
+FILES = ("games", "seats", "rounds", "cards")
+
+
+def _schemas(pa: Any) -> tuple[Any, Any, Any, Any]:
     games = pa.schema(
         [
             ("index", pa.int64()),
@@ -90,7 +97,26 @@ def _schemas(pa: Any) -> tuple[Any, Any, Any]:
             ("final", pa.bool_()),  # the game's end, after its last round
         ]
     )
-    return games, seats, rounds
+    cards = pa.schema(
+        [
+            ("index", pa.int64()),
+            ("matchup", pa.int32()),
+            ("seed", pa.int64()),
+            ("seat", pa.int16()),
+            ("agent", pa.string()),
+            ("won", pa.bool_()),
+            ("draw", pa.bool_()),
+            ("token", pa.string()),  # the copy, as positions and records name it
+            ("card", pa.string()),  # the card's name: the copies of one card share it
+            ("opening_hand", pa.bool_()),  # in the seat's hand once the set-up was over
+            ("drawn", pa.bool_()),  # drawn into the hand after the opening hand
+            ("bought", pa.bool_()),  # gained: bought, recruited, taken from a row
+            ("played", pa.bool_()),
+            ("in_play_at_end", pa.bool_()),
+            ("never_seen", pa.bool_()),  # none of the above
+        ]
+    )
+    return games, seats, rounds, cards
 
 
 def _now() -> str:
@@ -126,11 +152,8 @@ class ResultsFolder:
         # Each file: its writer, its schema, and the rows waiting for the next row group.
         self._files: dict[str, tuple[Any, Any, list[dict[str, Any]]]] = {
             name: (pq.ParquetWriter(self.path / f"{name}.parquet", schema), schema, [])
-            for name, schema in zip(("games", "seats", "rounds"), schemas, strict=True)
+            for name, schema in zip(FILES, schemas, strict=True)
         }
-        self._game_rows: list[dict[str, Any]] = self._files["games"][2]
-        self._seat_rows: list[dict[str, Any]] = self._files["seats"][2]
-        self._round_rows: list[dict[str, Any]] = self._files["rounds"][2]
         self._open = True
         self._options = json.dumps(dict(config.options), sort_keys=True)
         self._cards = config.cards
@@ -163,7 +186,7 @@ class ResultsFolder:
         if self.records and result.record is not None:
             record_path = f"records/{result.index:06d}.json"
             (self.path / record_path).write_text(result.record, encoding="utf-8")
-        self._game_rows.append(
+        self._rows("games").append(
             {
                 "index": result.index,
                 "matchup": result.matchup,
@@ -187,8 +210,9 @@ class ResultsFolder:
             }
         )
         winners = set(result.winners)
+        won = [seat in winners and not result.is_draw for seat in range(len(result.agents))]
         for seat, agent in enumerate(result.agents):
-            self._seat_rows.append(
+            self._rows("seats").append(
                 {
                     "index": result.index,
                     "matchup": result.matchup,
@@ -196,14 +220,14 @@ class ResultsFolder:
                     "seat": seat,
                     "agent": agent,
                     "score": result.scores[seat] if seat < len(result.scores) else None,
-                    "won": seat in winners and not result.is_draw,
+                    "won": won[seat],
                     "draw": result.is_draw,
                 }
             )
         last = len(result.trajectory) - 1
         for step, (round_number, values) in enumerate(result.trajectory):
             for seat, value in enumerate(values):
-                self._round_rows.append(
+                self._rows("rounds").append(
                     {
                         "index": result.index,
                         "matchup": result.matchup,
@@ -214,9 +238,34 @@ class ResultsFolder:
                         "final": step == last,
                     }
                 )
+        card_rows = self._rows("cards")
+        for use in result.cards:
+            card_rows.append(
+                {
+                    "index": result.index,
+                    "matchup": result.matchup,
+                    "seed": result.seed,
+                    "seat": use.seat,
+                    "agent": result.agents[use.seat],
+                    "won": won[use.seat],
+                    "draw": result.is_draw,
+                    "token": use.token,
+                    "card": use.name,
+                    "opening_hand": use.opening,
+                    "drawn": use.drawn,
+                    "bought": use.bought,
+                    "played": use.played,
+                    "in_play_at_end": use.at_end,
+                    "never_seen": use.never_seen,
+                }
+            )
         self.played += 1
-        if len(self._game_rows) >= FLUSH_ROWS:
+        if len(self._rows("games")) >= FLUSH_ROWS:
             self.flush()
+
+    def _rows(self, name: str) -> list[dict[str, Any]]:
+        """The rows of one file waiting for its next row group."""
+        return self._files[name][2]
 
     def flush(self) -> None:
         """Write the buffered rows as a row group, and the count so far to run.json."""
@@ -283,6 +332,11 @@ def read_results(path: str | Path) -> tuple[dict[str, Any], list[GameResult]]:
     try:
         games = pq.read_table(folder / "games.parquet").to_pylist()
         points = pq.read_table(folder / "rounds.parquet").to_pylist()
+        card_rows = (
+            pq.read_table(folder / "cards.parquet").to_pylist()
+            if (folder / "cards.parquet").exists()
+            else []
+        )
     except (OSError, ValueError) as err:  # pyarrow's errors are both
         raise InvalidResults(f"{folder}: the Parquet files cannot be read: {err}") from None
     trajectories: dict[int, list[tuple[int, list[float]]]] = {}
@@ -292,6 +346,20 @@ def read_results(path: str | Path) -> tuple[dict[str, Any], list[GameResult]]:
             if not path_of or point["seat"] == 0:
                 path_of.append((int(point["round"]), []))
             path_of[-1][1].append(float(point["value"]))
+        cards: dict[int, list[CardUse]] = {}
+        for row in card_rows:
+            cards.setdefault(int(row["index"]), []).append(
+                CardUse(
+                    seat=int(row["seat"]),
+                    token=str(row["token"]),
+                    name=str(row["card"]),
+                    opening=bool(row["opening_hand"]),
+                    drawn=bool(row["drawn"]),
+                    bought=bool(row["bought"]),
+                    played=bool(row["played"]),
+                    at_end=bool(row["in_play_at_end"]),
+                )
+            )
         results = [
             GameResult(
                 index=int(row["index"]),
@@ -312,6 +380,7 @@ def read_results(path: str | Path) -> tuple[dict[str, Any], list[GameResult]]:
                     (number, tuple(values))
                     for number, values in trajectories.get(int(row["index"]), [])
                 ),
+                cards=tuple(cards.get(int(row["index"]), ())),
             )
             for row in games
         ]

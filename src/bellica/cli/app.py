@@ -10,6 +10,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from bellica.cli import list as listing
+from bellica.cli.cardvalue import cardvalue
 from bellica.cli.play import play
 from bellica.cli.replay import replay
 from bellica.cli.report import report
@@ -125,6 +126,7 @@ app.command("list", cls=_Command, context_settings=listing.SETTINGS, options_met
 app.command(cls=_Command)(play)
 app.command(cls=_Command)(simulate)
 app.command(cls=_Command)(report)
+app.command(cls=_Command)(cardvalue)
 app.command(cls=_Command)(replay)
 app.command(cls=_Command)(rules)
 app.command(cls=_Command)(serve)

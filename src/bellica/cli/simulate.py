@@ -51,8 +51,8 @@ def simulate(
         Path | None,
         typer.Option(
             "--out",
-            help="Write the results folder here: Parquet rows per game, per seat and per round,"
-            " and run.json (needs the lab extra: pip install 'bellica[lab]').",
+            help="Write the results folder here: Parquet rows per game, per seat, per round and"
+            " per card copy, and run.json (needs the lab extra: pip install 'bellica[lab]').",
         ),
     ] = None,
     records: Annotated[
@@ -186,7 +186,7 @@ def simulate(
                 workers=workers,
                 address=address,
                 max_decisions=max_decisions,
-                keep=Keep(records=records, trajectories=out is not None),
+                keep=Keep(records=records, trajectories=out is not None, cards=out is not None),
                 progress=lambda _: progress.advance(task),
             )
             matchups = (
@@ -240,7 +240,8 @@ def simulate(
         console.print(Text(f"Rows written to {csv_out}"), soft_wrap=True)
     if folder is not None:
         console.print(
-            Text(f"Results in {out}/ (games, seats and rounds .parquet, run.json)"), soft_wrap=True
+            Text(f"Results in {out}/ (games, seats, rounds and cards .parquet, run.json)"),
+            soft_wrap=True,
         )
     if stopped:
         raise typer.Exit(130)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+import sys
+from pathlib import Path
+from typing import Any, ClassVar
 
 from bellica.core.action import Action
 from bellica.core.cards.action_space import CardActionSpace
@@ -18,6 +20,32 @@ class CardGame(Game):
 
     table: CardTable[Any]
     actions: CardActionSpace
+
+    # What the lab's per-card rows read from zones (`core.cards.card_log`); the steps between
+    # come from the game's events. `hand_family`: the per-side family that is a side's hand
+    # (None: the game has no hand); `in_play_families`: per-side families whose cards are in
+    # play (held at the end); `card_pool`: the families whose copies at the start each side
+    # may come to hold (an owned family's for its side, a shared one's for every side).
+    hand_family: ClassVar[str | None] = "hand"
+    in_play_families: ClassVar[tuple[str, ...]] = ()
+    card_pool: ClassVar[tuple[str, ...]] = ()
+
+    # Fields a card keeps when `bellica cardvalue` puts another card's contents in its place:
+    # the ones the card set's structure hangs on (which stack or colour slot it fills).
+    card_slot_fields: ClassVar[tuple[str, ...]] = ()
+
+    def card_file(self) -> Path:
+        """The card file this configuration plays with: the designer's, or the game's own
+        (data/cards.toml in its package)."""
+        if self.cards is not None:
+            return Path(self.cards)
+        module = sys.modules[type(self).__module__]
+        return Path(str(module.__file__)).parent / "data" / "cards.toml"
+
+    def opening_done(self, state: Any) -> bool:
+        """Whether the set-up is over, so a side's hand now is its opening hand: by default
+        once the first round has begun."""
+        return bool(state.rounds and state.rounds >= 1)
 
     def token(self, uid: int) -> str:
         return self.table.token[uid]

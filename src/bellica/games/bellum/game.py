@@ -52,6 +52,16 @@ class Bellum(CardGame):
     num_distinct_actions = act.SIZE
     tasks = TASKS
     table: BellumTable
+    # The structure of the set: a card keeps its deck, stack, city and district when `bellica
+    # cardvalue` gives it another card's contents.
+    card_slot_fields = ("deck", "stack", "city", "district")
+    # The lab's per-card rows (`core.cards.card_log`). The default `opening_done` fits: the
+    # first hands are dealt in `new_game`, with no decision, once round 1 has begun.
+    # In play: creatures and relics in a player's play area (a spell goes to the discard pile).
+    in_play_families = ("play",)
+    # Own deck, hand, set-up cards in play; Olympus, Legends, a scenario's sale: bought; Stock:
+    # given by Summon and Take.
+    card_pool = ("deck", "hand", "play", "olympus", "legends", "market", "stock")
 
     def prepare(self) -> None:
         self.card_set = load_cards(self.cards)

@@ -6,7 +6,15 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from bellica.core import IllegalAction, Rng
-from bellica.core.cards import resample, zone_tensor_size, zones_tensor
+from bellica.core.cards import (
+    BOUGHT,
+    DRAWN,
+    PLAYED,
+    card_fact,
+    resample,
+    zone_tensor_size,
+    zones_tensor,
+)
 from bellica.core.events import Event
 from bellica.games.bellum.rules.buying import Pay
 from bellica.games.bellum.rules.effects import ChooseTarget, Look, MayUse
@@ -68,8 +76,9 @@ def _decision(state: BellumState, seat: int) -> dict[str, Any] | None:
 
 # Events as the rules note them: (kind, card uid[, side, card or amount ...]); "pillage" is
 # (kind, team, district), "held" (kind, team), "through" (kind, uids, team), "draw" and
-# "reshuffle" start with the side, "look" is (kind, side, victim, uids). Each text names the
-# cards by their labels: {card} is the subject, {side} a side, {other} another card.
+# "reshuffle" start with the side, "look" is (kind, side, victim, uids); "enter" ends with
+# whether the player played the card, "spell" with whether it came from a hand. Each text
+# names the cards by their labels: {card} is the subject, {side} a side, {other} another card.
 EVENT_TEXT = {
     "enter": "{card} enters play for {side}",
     "spell": "{side} plays {card}",
@@ -217,7 +226,8 @@ def _marks(state: BellumState, event: tuple[Any, ...]) -> tuple[str, ...]:
 def events(state: BellumState, caused: list[tuple[Any, ...]]) -> list[Event]:
     """The events behind what the rules noted, with the cards and amounts as facts and the
     cards and districts they touched as marks; a player who drew or looked at cards (and a
-    teammate allowed to see them) reads which."""
+    teammate allowed to see them) reads which. A card bought, drawn or played from hand (or
+    put in play as it was bought) also carries its step, for the lab's per-card rows."""
     game = state.game
     token = game.table.token
     out = []
@@ -232,13 +242,26 @@ def events(state: BellumState, caused: list[tuple[Any, ...]]) -> list[Event]:
         elif kind in ("held", "reshuffle", "cycle"):
             facts = (("team" if kind == "held" else "side", subject),)
         elif kind == "through":
-            facts = (("cards", [token[u] for u in subject]), ("team", rest[0]))
+            facts = (("attackers", [token[u] for u in subject]), ("team", rest[0]))
         else:
             facts = (("card", token[subject]),)
             if kind in AMOUNT:
                 facts += (("amount", rest[0]),)
+            step = card_step(kind, rest)
+            if step:
+                facts += (card_fact(rest[0], (token[subject],), step),)
         out.append(Event(kind, event_text(state, event), facts=facts, marks=_marks(state, event)))
     return out
+
+
+def card_step(kind: str, rest: list[Any]) -> str:
+    """The step a card took for the side after it in the event ("": none): bought, played
+    from hand, or put in play as it was bought."""
+    if kind == "buy":
+        return BOUGHT
+    if (kind == "enter" and rest[1]) or (kind == "spell" and rest[2]):
+        return PLAYED
+    return ""
 
 
 def _hidden_cards(state: BellumState, event: tuple[Any, ...]) -> Event:
@@ -265,7 +288,9 @@ def _hidden_cards(state: BellumState, event: tuple[Any, ...]) -> Event:
     seats = [s for s in range(game.players) if game.seating.sees(s, side)]
     private = tuple((s, told) for s in seats)
     private_marks = tuple((s, tuple(token[u] for u in cards)) for s in seats)
-    facts = (("count", len(cards)),)
+    facts: tuple[tuple[str, Any], ...] = (("count", len(cards)),)
+    if kind == "draw":  # which cards: for programs only, never sent
+        facts += (card_fact(side, (token[u] for u in cards), DRAWN),)
     return Event(kind, text, private, facts=facts, private_marks=private_marks)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bellica.core.cards import BOUGHT, PLAYED, card_fact
 from bellica.core.events import Dice, Event
 from bellica.games.bellum_magia.state import MagiaState
 from bellica.games.bellum_magia.texts import amount
@@ -40,9 +41,9 @@ def _event(state: MagiaState, item: tuple[Any, ...]) -> Event:
     if kind == "slide":
         _, lord, uid, right = item
         where = "right (attack)" if right else "left (production)"
-        return Event(
-            kind, f"{name(lord)} slides {label[uid]} under the {where}", marks=(token[uid],)
-        )
+        played = card_fact(lord, (token[uid],), PLAYED)  # a Goblin placed, a recruit slid in
+        text = f"{name(lord)} slides {label[uid]} under the {where}"
+        return Event(kind, text, marks=(token[uid],), facts=(played,))
     if kind == "day":
         _, day, captain = item
         return Event(kind, f"Day {day} begins: {name(captain)} is the Captain")
@@ -72,7 +73,9 @@ def _event(state: MagiaState, item: tuple[Any, ...]) -> Event:
             return Event(kind, f"{scouts} find the {chest_kind} pile empty")
         public = f"{scouts} bring back {brought}"
         private = f"{public}: {_chests(state, taken, lord)}"
-        return Event(kind, public, ((lord, private),), marks=tuple(token[u] for u in taken))
+        marks = tuple(token[u] for u in taken)
+        won = card_fact(lord, marks, BOUGHT)  # the chests the scouts bring back are the lord's
+        return Event(kind, public, ((lord, private),), marks=marks, facts=(won,))
     if kind == "raid":
         _, lord, place, got, taken = item
         spoils = [amount(r, n) for r, n in zip(RESOURCES, got, strict=True) if n]
@@ -84,8 +87,12 @@ def _event(state: MagiaState, item: tuple[Any, ...]) -> Event:
         private = public
         if taken:
             private += f" ({_chests(state, taken, lord)})"
-        marks = (token[place], *(token[u] for u in taken))
-        return Event(kind, public, ((lord, private),), marks=marks, facts=(("lord", lord),))
+        chests = tuple(token[u] for u in taken)
+        marks = (token[place], *chests)
+        facts: tuple[tuple[str, Any], ...] = (("lord", lord),)
+        if chests:  # the chests are the lord's; the Place is discarded (the Tavern stays)
+            facts += (card_fact(lord, chests, BOUGHT),)
+        return Event(kind, public, ((lord, private),), marks=marks, facts=facts)
     if kind == "pass":
         return Event(kind, f"{name(item[1])} makes no attack today", quiet=True)
     if kind == "storm":
@@ -96,7 +103,9 @@ def _event(state: MagiaState, item: tuple[Any, ...]) -> Event:
         _, thief, victim, uid = item
         public = f"{name(thief)} steals {_chests(state, (uid,), None)} from {name(victim)}"
         private = f"{name(thief)} steals {_chests(state, (uid,), thief)} from {name(victim)}"
-        return Event(kind, public, ((thief, private), (victim, private)), marks=(token[uid],))
+        told = ((thief, private), (victim, private))
+        stolen = card_fact(thief, (token[uid],), BOUGHT)  # the thief takes the chest
+        return Event(kind, public, told, marks=(token[uid],), facts=(stolen,))
     if kind == "shield":
         victim = item[1]
         shield = state.shield_of(victim)
@@ -105,9 +114,9 @@ def _event(state: MagiaState, item: tuple[Any, ...]) -> Event:
     if kind == "recruit":
         _, lord, uid, food, glyph = item
         paid = " and ".join(amount(r, n) for r, n in (("glyph", glyph), ("food", food)) if n)
-        return Event(
-            kind, f"{name(lord)} recruits {label[uid]} for {paid}", marks=(token[uid],), quiet=True
-        )
+        recruited = card_fact(lord, (token[uid],), BOUGHT)  # paid for from a row
+        text = f"{name(lord)} recruits {label[uid]} for {paid}"
+        return Event(kind, text, marks=(token[uid],), facts=(recruited,), quiet=True)
     if kind == "face_up":
         return Event(kind, f"{label[item[1]]} is turned face up", marks=(token[item[1]],))
     if kind == "place":

@@ -54,6 +54,29 @@ class BellumMagia(CardGame):
     tasks = TASKS
     actions: act.MagiaActions
 
+    # The lab's per-card rows (`core.cards.card_log`); the default `opening_done` fits: the
+    # set-up (castles, the Goblins' sides) is over once the first day begins.
+    # No hand of cards: a lord's pieces lie openly under its castle and in its stock.
+    hand_family = None
+    # A creature keeps its rank (the pile it lies in) and a Place its kind when `bellica
+    # cardvalue` gives it another card's contents.
+    card_slot_fields = ("rank", "kind")
+    # In play at the end: the castle, the creatures under its left and right, the chests held.
+    in_play_families = ("castle", "left", "right", "stock")
+    # May come to hold: a castle, its Goblins, the creatures of the piles and rows, the chests.
+    card_pool = (
+        "castle",
+        "unchosen",
+        "goblins",
+        "evil_pile",
+        "most_evil_pile",
+        "evil_row",
+        "most_evil_row",
+        "wooden",
+        "metal",
+        "gold",
+    )
+
     def prepare(self) -> None:
         cards = self.card_set = load_cards(self.cards)
         where = self.cards or "the card file"

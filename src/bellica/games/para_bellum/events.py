@@ -1,9 +1,11 @@
-"""The log: what the rules noted, in words; a card drawn named only to those who may see it."""
+"""The log: what the rules noted, in words; a card drawn named only to those who may see it.
+A card drawn, taken from the Battle Line or played carries the lab's card fact (programs only)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from bellica.core.cards import BOUGHT, DRAWN, PLAYED, card_fact
 from bellica.core.events import Dice, Event
 from bellica.games.para_bellum.actions import slot_words
 from bellica.games.para_bellum.state import ParaState, cell_words
@@ -29,12 +31,16 @@ def _event(state: ParaState, item: tuple[Any, ...]) -> Event | None:
             kind,
             f"{name(side)} draws an Army card",
             seen,
+            facts=(card_fact(side, (token[uid],), DRAWN),),
             private_marks=tuple((s, (token[uid],)) for s, _ in seen),
         )
     if kind == "take":
         _, side, uid = item
         return Event(
-            kind, f"{name(side)} takes {label[uid]} from the Battle Line", marks=(token[uid],)
+            kind,
+            f"{name(side)} takes {label[uid]} from the Battle Line",
+            facts=(card_fact(side, (token[uid],), BOUGHT),),
+            marks=(token[uid],),
         )
     if kind == "line":
         return Event(kind, f"{label[item[1]]} joins the Battle Line", marks=(token[item[1]],))
@@ -54,6 +60,7 @@ def _event(state: ParaState, item: tuple[Any, ...]) -> Event | None:
         return Event(
             kind,
             f"{name(side)} places {label[uid]} on {cell_words(cell)}",
+            facts=_played_army(state, side, uid),
             marks=(token[uid],),
             quiet=True,
         )
@@ -109,10 +116,18 @@ def _event(state: ParaState, item: tuple[Any, ...]) -> Event | None:
         _, side, uid = item
         return Event(kind, f"{name(side)} {kind}s {label[uid]}", marks=(token[uid],))
     if kind == "deploy":
-        return Event(kind, f"{name(item[1])} deploys {label[item[2]]}", marks=(token[item[2]],))
+        return Event(
+            kind,
+            f"{name(item[1])} deploys {label[item[2]]}",
+            facts=(card_fact(item[1], (token[item[2]],), PLAYED),),
+            marks=(token[item[2]],),
+        )
     if kind == "order":
         return Event(
-            kind, f"{name(item[1])} gives the order {label[item[2]]}", marks=(token[item[2]],)
+            kind,
+            f"{name(item[1])} gives the order {label[item[2]]}",
+            facts=(card_fact(item[1], (token[item[2]],), PLAYED),),
+            marks=(token[item[2]],),
         )
     if kind == "discarded":
         return Event(kind, f"{name(item[1])} discards {label[item[2]]}", marks=(token[item[2]],))
@@ -130,3 +145,10 @@ def _event(state: ParaState, item: tuple[Any, ...]) -> Event | None:
     if kind == "over":
         return Event(kind, state.reason)
     raise ValueError(f"unknown event {kind!r}")
+
+
+def _played_army(state: ParaState, side: int, uid: int) -> tuple[tuple[str, Any], ...]:
+    """An Army card placed is played into the army; a Special Unit placed was played by its
+    Deploy, whose event tells it."""
+    game = state.game
+    return (card_fact(side, (game.table.token[uid],), PLAYED),) if game.is_army[uid] else ()

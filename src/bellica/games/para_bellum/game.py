@@ -79,6 +79,16 @@ class ParaBellum(CardGame):
     # The rules' way in for ParaState, whose module the rules import (so it cannot import them).
     rules_legal_actions = staticmethod(flow.legal_actions)
     rules_apply_action = staticmethod(flow.apply_action)
+    # The deck's shape hangs on each Army card's colour, edges, Starting mark and player count,
+    # and the count of Command cards on their copies: a card given another's contents by
+    # `bellica cardvalue` keeps them.
+    card_slot_fields = ("colour", "left", "right", "start", "players", "copies")
+    # The lab's per-card rows (core.cards.card_log); opening_done's default fits: the first
+    # round (its Event) begins once the colours, objectives and both set-up takes are done.
+    # In play at the end: each army (Army cards, Special Units) and the Permanents below it.
+    in_play_families = ("army", "permanents")
+    # Held via a hand: Army deck (drawn), Command deck and Battle Line (taken), hands dealt.
+    card_pool = ("army_deck", "command_deck", "battle_line", "hand")
 
     def prepare(self) -> None:
         cards = self.card_set = load_cards(self.cards)

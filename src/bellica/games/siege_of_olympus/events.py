@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bellica.core.cards import BOUGHT, DRAWN, PLAYED, card_fact
 from bellica.core.events import Event
 from bellica.games.siege_of_olympus.cards import Commander
 from bellica.games.siege_of_olympus.state import SiegeState
@@ -39,7 +40,11 @@ def _drawn(state: SiegeState, side: int, drawn: list[int]) -> Event:
         "draw",
         f"{who} draws {count}",
         ((side, told),),
-        facts=(("side", side), ("count", len(drawn))),
+        facts=(
+            ("side", side),
+            ("count", len(drawn)),
+            card_fact(side, [table.token[u] for u in drawn], DRAWN),
+        ),
         private_marks=((side, tuple(table.token[u] for u in drawn)),),
     )
 
@@ -134,7 +139,7 @@ def _event(state: SiegeState, event: tuple[Any, ...]) -> Event:
             kind,
             f"{name(side)} searches the Deck for a card, then shuffles the Deck",
             ((side, f"{name(side)} searches the Deck for {label[uid]}, then shuffles it"),),
-            facts=(("side", side),),
+            facts=(("side", side), card_fact(side, [token[uid]], DRAWN)),
             private_marks=((side, (token[uid],)),),
         )
     elif kind == "to_hand":
@@ -175,7 +180,32 @@ def _event(state: SiegeState, event: tuple[Any, ...]) -> Event:
     else:  # pragma: no cover - every kind the rules note is above
         raise ValueError(f"unknown event {kind}")
     facts = tuple((f"v{i}", v) for i, v in enumerate(event[1:]) if isinstance(v, int | str))
-    return Event(kind, text, facts=facts, marks=marks, quiet=quiet)
+    return Event(kind, text, facts=facts + _card_step(state, event), marks=marks, quiet=quiet)
+
+
+# The lab's card steps (core.cards.card_log): what a noted kind tells of a side's card, and
+# where the card is in the noted tuple (the side is always first). Acquiring is taking a
+# card into the hand other than by a draw (a prisoner recruited or Freed, an Agora card
+# exchanged for, a Reborn minion) or taking an Artifact; a Search takes from the Deck, as a
+# draw does (told with the search above).
+_STEPS = {
+    "summon": (PLAYED, 2),
+    "cast": (PLAYED, 2),
+    "disrupt": (PLAYED, 2),
+    "recruited": (BOUGHT, 2),
+    "to_hand": (BOUGHT, 2),
+    "exchange": (BOUGHT, 3),
+    "artifact": (BOUGHT, 2),
+}
+
+
+def _card_step(state: SiegeState, event: tuple[Any, ...]) -> tuple[tuple[str, Any], ...]:
+    """The card fact of a noted event that plays or acquires a card (none for the others)."""
+    found = _STEPS.get(event[0])
+    if found is None:
+        return ()
+    step, at = found
+    return (card_fact(event[1], [state.game.table.token[event[at]]], step),)
 
 
 _SYNERGY_TEXT = {

@@ -52,6 +52,19 @@ class SiegeOfOlympus(CardGame):
     exploration = 0.3
     sides = 2
     teams = 2
+    # Each Artifact number is carried by three minions of different races and classes: a card
+    # given another's contents by `bellica cardvalue` keeps its piece, race and class.
+    card_slot_fields = ("piece", "add", "race", "class")
+    # The lab's per-card rows (core.cards.card_log), read from zones:
+    # in play: the minions on a side's field, the Artifacts it took and the Commander it leads;
+    in_play_families = ("minions", "artifacts", "commander")
+    # may come to hold: Deck, hand, own Commander, prisoners, Agora, Underworld, Artifact pile.
+    card_pool = ("deck", "hand", "commander", "tartarus", "agora", "underworld", "pile")
+
+    def opening_done(self, state: Any) -> bool:
+        """The set-up (Commanders, hands, mulligans, Tartarus, the Agora) is over once the first
+        player's first turn has begun (the round count is already 1 at the deal)."""
+        return bool(state.turn >= 1)
 
     def prepare(self) -> None:
         cards = self.card_set = load_cards(self.cards)

@@ -120,7 +120,7 @@ class Bought(Step):
         side, uid = self.side, self.card
         state.resolving.remove(uid)
         if state.game.effects(uid, 0, "purchase"):
-            enter_play(state, uid, side)
+            enter_play(state, uid, side, played=True)
             push_ability(state, side, uid, "purchase")
         else:
             state.discard[side].append(uid)

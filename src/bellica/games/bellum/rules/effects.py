@@ -145,11 +145,12 @@ def run_ability(state: BellumState, ability: Ability) -> None:
 
 
 # -- entering play and triggering ---------------------------------------------------------
-def enter_play(state: BellumState, uid: int, side: int) -> None:
-    """Put a card into `side`'s play area; its Deployment ability triggers."""
+def enter_play(state: BellumState, uid: int, side: int, played: bool = False) -> None:
+    """Put a card into `side`'s play area; its Deployment ability triggers. `played`: the
+    player put it there, from hand or as it was bought (not a Summon or a script's card)."""
     state.owner[uid] = side
     state.play[side].append(uid)
-    state.caused.append(("enter", uid, side))
+    state.caused.append(("enter", uid, side, played))
     if state.game.effects(uid, state.face[uid], "deployment"):
         push_ability(state, side, uid, "deployment")  # (its end checks deaths)
     elif state.is_creature(uid) and state.power(uid) <= 0:  # an ongoing malus: no power left
@@ -200,12 +201,14 @@ def order_triggers(state: BellumState, trigger: str, uids: list[int]) -> None:
 def play_spell(
     state: BellumState, side: int, uid: int, trigger: str = "play", ctx: int = -1
 ) -> None:
-    """A spell leaves the hand, may be answered, resolves, then goes to the discard pile."""
-    if uid in state.hand[side]:
+    """A spell leaves the hand (a script's comes from its deck), may be answered, resolves,
+    then goes to the discard pile."""
+    held = uid in state.hand[side]
+    if held:
         state.hand[side].remove(uid)
     state.owner[uid] = side
     state.resolving.append(uid)
-    state.caused.append(("spell", uid, side, ctx))
+    state.caused.append(("spell", uid, side, ctx, held))
     state.stack.append(SpellDone(uid))
     push_ability(state, side, uid, trigger, ctx)
     open_window(state, "spell", uid)

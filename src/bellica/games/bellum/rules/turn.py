@@ -405,7 +405,7 @@ def play_card(state: BellumState, side: int, uid: int) -> None:
         play_spell(state, side, uid)
     else:
         state.hand[side].remove(uid)
-        enter_play(state, uid, side)
+        enter_play(state, uid, side, played=True)
 
 
 def can_strategy(state: BellumState, side: int) -> bool:

@@ -1,0 +1,297 @@
+"""`bellica cardvalue`: what a card is worth, by paired runs with the card and without it."""
+
+from __future__ import annotations
+
+import html
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from bellica.cli.params import GameArgument, OptionList, Players, Variant, parse_options
+
+if TYPE_CHECKING:
+    from bellica.arena import GameResult
+    from bellica.arena.cardvalue import Comparison
+    from bellica.core import GameConfig
+
+
+def cardvalue(
+    game: GameArgument,
+    agents: Annotated[
+        str,
+        typer.Option(
+            "--agents",
+            "-a",
+            help="Comma-separated agent specs, no more than the seats, e.g. greedy,random."
+            " Seats rotate from game to game.",
+        ),
+    ],
+    card: Annotated[
+        str | None,
+        typer.Option("--card", help="The card to change: its number (45 or 045) or its name."),
+    ] = None,
+    all_cards: Annotated[
+        bool, typer.Option("--all", help="Every card of the set in this configuration.")
+    ] = False,
+    baseline: Annotated[
+        str | None,
+        typer.Option(
+            "--baseline",
+            help="Give the card this card's contents (a card of the same kind, say a vanilla"
+            " one of the same cost) instead of removing it. With --all: every card of the"
+            " baseline's kind.",
+        ),
+    ] = None,
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=2, help="Games per run (the same seeds in each).")
+    ] = 200,
+    players: Players = None,
+    variant: Variant = None,
+    option: OptionList = None,
+    cards: Annotated[
+        Path | None,
+        typer.Option("--cards", help="Start from this card file (TOML) instead of the game's."),
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Game i is seeded seed + i.")] = 0,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", "-w", min=1, help="Processes that play (default: one per core)."),
+    ] = None,
+    correction: Annotated[
+        str,
+        typer.Option(
+            "--correction",
+            help="With several cards: holm (family-wise error, the default) or bh"
+            " (Benjamini–Hochberg's false discovery rate).",
+        ),
+    ] = "holm",
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="Write the table and a forest plot as one HTML file."),
+    ] = None,
+) -> None:
+    """Play the same seeded games with the same agents twice, once with the card set as it is
+    and once with a card removed or replaced by a baseline (common random numbers), and show
+    the change in win rate with a paired bootstrap 95% interval. The win rate is the first
+    agent's, or seat 0's when every agent is the same. --all does it for every card and
+    corrects the intervals for the number of cards (docs/lab.md says what this can and cannot
+    tell)."""
+    from bellica.arena.card_edits import (
+        card_data,
+        changed_config,
+        entries,
+        find,
+        removed,
+        replaced,
+    )
+    from bellica.arena.card_edits import written as write_cards
+    from bellica.arena.cardvalue import CORRECTIONS, Subject, compare, wins
+    from bellica.arena.local import check
+    from bellica.arena.match import game_for
+    from bellica.cli.terminal import stdout
+    from bellica.core import GameConfig, InvalidConfig
+    from bellica.core.cards import CardGame
+    from bellica.core.registry import game_info
+
+    if (card is None) == (not all_cards):
+        raise InvalidConfig("give --card X, or --all for every card (not both)")
+    if correction not in CORRECTIONS:
+        raise InvalidConfig(f"--correction is one of {', '.join(CORRECTIONS)}, not {correction!r}")
+    specs = [spec.strip() for spec in agents.split(",")]
+    if not all(specs):
+        raise InvalidConfig(f"--agents takes comma-separated agent specs, not {agents!r}")
+    info = game_info(game)
+    if players is None and len(specs) in info.allowed_players(variant):
+        players = len(specs)
+    config = GameConfig.create(
+        game,
+        players=players,
+        variant=variant,
+        options=parse_options(option),
+        cards=None if cards is None else str(cards.resolve()),
+    )
+    if len(specs) > config.players:
+        raise InvalidConfig(
+            f"cardvalue plays one matchup: give at most {config.players} agents, not {len(specs)}"
+        )
+    check(config, specs, games, seed)
+    loaded = game_for(config)
+    if not isinstance(loaded, CardGame):
+        raise InvalidConfig(f"{info.title} has no cards to value")
+    data = card_data(loaded)
+    base_entry = find(data, baseline) if baseline is not None else None
+    in_play = {copy.name for copy in loaded.table.copies}
+    if all_cards:
+        targets = [e for e in entries(data) if e.name in in_play and e != base_entry]
+        if base_entry is not None:
+            targets = [e for e in targets if e.table == base_entry.table]
+    else:
+        assert card is not None
+        targets = [find(data, card)]
+        if targets[0].name not in in_play:
+            raise InvalidConfig(f"{targets[0].label} is not in play in this configuration")
+    console = stdout()
+    changes: list[tuple[str, str, GameConfig]] = []
+    skipped: list[tuple[str, str]] = []
+    with tempfile.TemporaryDirectory(prefix="bellica-cardvalue-") as folder:
+        for i, entry in enumerate(targets):
+            if base_entry is None:
+                what, change = f"removing {entry.label}", "removed"
+                edited = removed(data, entry)
+            else:
+                what, change = f"{entry.label} as {base_entry.label}", f"as {base_entry.name}"
+                edited = replaced(data, entry, base_entry, loaded.card_slot_fields)
+            try:
+                path = write_cards(edited, Path(folder), f"cards-{i:03d}.toml")
+                changes.append((entry.label, change, changed_config(config, path, what)))
+            except InvalidConfig as err:
+                if not all_cards:
+                    raise
+                skipped.append((entry.label, str(err)))
+        if not changes:
+            raise InvalidConfig(
+                "no card could be changed: " + "; ".join(f"{c}: {why}" for c, why in skipped)
+            )
+        runs = _play(config, [c for _, _, c in changes], specs, games, seed, workers)
+    subject = Subject.of(specs)
+    pairs = [
+        (label, change, wins(runs[0], subject), wins(runs[i + 1], subject))
+        for i, (label, change, _) in enumerate(changes)
+    ]
+    comparisons = compare(pairs, correction=correction, seed=seed)
+    console.print(_table(comparisons, subject.label, correction))
+    for label, why in skipped:
+        console.print(f"skipped {label}: {why}", soft_wrap=True)
+    if out is not None:
+        out.write_text(_page(comparisons, subject.label, correction, skipped), encoding="utf-8")
+        console.print(f"Written to {out}", soft_wrap=True)
+
+
+def _play(
+    base: GameConfig,
+    changed: list[GameConfig],
+    agents: list[str],
+    games: int,
+    seed: int,
+    workers: int | None,
+) -> list[list[GameResult]]:
+    """Every run's results, the base first, on one pool of processes, with a progress bar."""
+    from bellica.arena import default_workers
+    from bellica.arena.local import LocalPool
+    from bellica.cli.terminal import progress_bar
+
+    configs = [base, *changed]
+    count = min(workers or default_workers(), games * len(configs))
+    runs: list[list[GameResult]] = []
+    progress = progress_bar()
+    task = progress.add_task("games", total=games * len(configs))
+    with progress, LocalPool(count, base.game) as pool:
+        for config in configs:
+            runs.append(
+                list(
+                    pool.run(config, agents, games, seed, progress=lambda _: progress.advance(task))
+                )
+            )
+    return runs
+
+
+def _points(value: float) -> str:
+    return f"{100 * value:+.1f}"
+
+
+def _rows(comparisons: list[Comparison]) -> list[tuple[str, ...]]:
+    ordered = sorted(comparisons, key=lambda c: c.delta)
+    return [
+        (
+            c.card,
+            c.change,
+            f"{100 * c.base:.1f}%",
+            f"{100 * c.changed:.1f}%",
+            _points(c.delta),
+            f"{_points(c.low)} – {_points(c.high)}",
+            f"{c.p:.4f}",
+            f"{c.adjusted:.4f}",
+            "yes" if c.significant else "",
+        )
+        for c in ordered
+    ]
+
+
+COLUMNS = (
+    "card",
+    "change",
+    "win rate",
+    "changed",
+    "Δ points",
+    "interval",
+    "p",
+    "adjusted p",
+    "significant",
+)
+
+
+def _note(comparisons: list[Comparison], subject: str, correction: str) -> str:
+    first = comparisons[0]
+    level = f"{100 * first.level:.2f}".rstrip("0").rstrip(".")
+    if len(comparisons) == 1:
+        how = f"a paired bootstrap {level}% interval"
+    else:
+        name = "Holm" if correction == "holm" else "Benjamini–Hochberg"
+        how = (
+            f"paired bootstrap intervals at {level}% each ({name}'s correction for "
+            f"{len(comparisons)} cards; adjusted p-values are {name}'s)"
+        )
+    return (
+        f"The change in {subject} over {first.games} paired games (the same seeds and agents), "
+        f"with {how}. Δ is the changed set's win rate minus the set's as it is; * marks a "
+        "change the correction still finds."
+    )
+
+
+def _table(comparisons: list[Comparison], subject: str, correction: str) -> object:
+    from rich.table import Table
+
+    table = Table(title="What each card is worth", caption=_note(comparisons, subject, correction))
+    table.add_column("card")
+    table.add_column("change")
+    table.add_column("win rate → changed", justify="right", no_wrap=True)
+    table.add_column("Δ points", justify="right", no_wrap=True)
+    table.add_column("interval", justify="right", no_wrap=True)
+    table.add_column("adjusted p" if len(comparisons) > 1 else "p", justify="right")
+    for card, change, base, changed, delta, interval, p, adjusted, flag in _rows(comparisons):
+        shown_p = adjusted if len(comparisons) > 1 else p
+        table.add_row(
+            card, change, f"{base} → {changed}", delta, interval, shown_p + (" *" if flag else "")
+        )
+    return table
+
+
+def _page(
+    comparisons: list[Comparison],
+    subject: str,
+    correction: str,
+    skipped: list[tuple[str, str]],
+) -> str:
+    from bellica.arena.cardvalue import forest_plot
+    from bellica.arena.report import STYLE
+
+    head = "".join(f"<th>{html.escape(name)}</th>" for name in COLUMNS)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>"
+        for row in _rows(comparisons)
+    )
+    left_out = "".join(f"<li>{html.escape(c)}: {html.escape(w)}</li>" for c, w in skipped)
+    return "\n".join(
+        [
+            "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
+            f"<title>What each card is worth</title><style>{STYLE}</style></head><body>",
+            "<h1>What each card is worth</h1>",
+            f"<p class='note'>{html.escape(_note(comparisons, subject, correction))}</p>",
+            forest_plot(comparisons, subject),
+            f"<table><tr>{head}</tr>{body}</table>",
+            f"<h2>Cards left out</h2><ul>{left_out}</ul>" if skipped else "",
+            "<p class='note'>What this can and cannot tell: docs/lab.md.</p></body></html>",
+        ]
+    )

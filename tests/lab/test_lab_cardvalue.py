@@ -1,0 +1,160 @@
+"""`bellica cardvalue`: card files changed one card at a time (found by number or name, removed
+or given a baseline's contents, refused when the set's rules break), and the paired runs."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+import bellica
+from bellica.arena.card_edits import (
+    card_data,
+    changed_config,
+    entries,
+    find,
+    removed,
+    replaced,
+    written,
+)
+from bellica.cli.app import app
+from bellica.core import GameConfig, InvalidConfig
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def siege() -> dict:  # type: ignore[type-arg]
+    return card_data(bellica.load("siege-of-olympus"))
+
+
+def test_a_card_is_found_by_number_or_name(siege: dict) -> None:  # type: ignore[type-arg]
+    assert find(siege, "3") == find(siege, "003") == find(siege, "calliope")
+    assert find(siege, "3").label == "Calliope (003)" and find(siege, "3").table == "minion"
+    with pytest.raises(InvalidConfig, match="no card 'Calliopy'"):
+        find(siege, "Calliopy")
+    bellum = card_data(bellica.load("bellum"))
+    with pytest.raises(InvalidConfig, match=r"names 2 cards \(Satyr \(016\), Satyr \(017\)\)"):
+        find(bellum, "Satyr")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(max_size=40))
+def test_any_spec_is_found_or_refused_in_words(spec: str) -> None:
+    data = card_data(bellica.load("siege-of-olympus"))
+    try:
+        entry = find(data, spec)
+    except InvalidConfig as err:
+        assert str(err)
+    else:
+        assert entry in entries(data)
+
+
+def test_a_replaced_card_keeps_its_identity_and_slot_and_takes_the_rest(
+    siege: dict,  # type: ignore[type-arg]
+    tmp_path: Path,
+) -> None:
+    game = bellica.load("siege-of-olympus")
+    calliope, archer = find(siege, "3"), find(siege, "1")
+    data = replaced(siege, calliope, archer, game.card_slot_fields)
+    new = data["minion"][calliope.position]
+    old_calliope = siege["minion"][calliope.position]
+    old_archer = siege["minion"][archer.position]
+    assert new["number"] == 3 and new["name"] == "Calliope"
+    assert new["piece"] == old_calliope["piece"] and new["race"] == old_calliope["race"]
+    assert (new["attack"], new["health"], new["cost"]) == (
+        old_archer["attack"], old_archer["health"], old_archer["cost"]
+    )  # fmt: skip
+    assert "effects" not in new  # the Archer has none
+    assert siege["minion"][calliope.position] == old_calliope  # the original is untouched
+    path = written(data, tmp_path, "cards.toml")
+    assert tomllib.loads(path.read_text(encoding="utf-8")) == data
+    config = changed_config(GameConfig.create("siege-of-olympus"), path, "Calliope as Archer")
+    assert config.cards == str(path) and config.load().cards == str(path)
+    with pytest.raises(InvalidConfig, match="a baseline must be a card of the same kind"):
+        replaced(siege, calliope, find(siege, "46"))
+
+
+def test_a_change_the_card_rules_refuse_says_what_was_tried(tmp_path: Path) -> None:
+    magia = card_data(bellica.load("bellum-magia"))
+    path = written(removed(magia, find(magia, "Mudgrub")), tmp_path, "cards.toml")
+    with pytest.raises(InvalidConfig, match=r"removing Mudgrub breaks the card set: .*goblin"):
+        changed_config(GameConfig.create("bellum-magia"), path, "removing Mudgrub")
+
+
+def test_cardvalue_plays_the_same_seeds_with_and_without_the_card(tmp_path: Path) -> None:
+    page = tmp_path / "value.html"
+    result = runner.invoke(
+        app, ["cardvalue", "siege-of-olympus", "-a", "greedy,random", "--card", "3",
+              "--baseline", "1", "-n", "12", "-w", "1", "--seed", "5", "--out", str(page)],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.split())
+    assert "What each card is worth" in text and "greedy's win rate over 12 paired games" in text
+    html = page.read_text(encoding="utf-8")
+    assert "<td>Calliope (003)</td><td>as Olympian Archer</td>" in html
+    assert html.count("<svg") == 1 and "<script" not in html
+
+
+def test_a_change_that_changes_nothing_finds_exactly_no_change(tmp_path: Path) -> None:
+    """Calliope already given the Archer's contents, then given them again: the same seeds
+    play the same games (common random numbers), so the difference is exactly 0."""
+    game = bellica.load("siege-of-olympus")
+    data = card_data(game)
+    same = replaced(data, find(data, "3"), find(data, "1"), game.card_slot_fields)
+    cards = written(same, tmp_path, "same.toml")
+    result = runner.invoke(
+        app, ["cardvalue", "siege-of-olympus", "-a", "random,random", "--card", "Calliope",
+              "--baseline", "1", "-n", "8", "-w", "1", "--cards", str(cards),
+              "--out", str(tmp_path / "value.html")],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "seat 0's win rate" in " ".join(result.stdout.split())  # a mirror match
+    html = (tmp_path / "value.html").read_text(encoding="utf-8")
+    assert "<td>+0.0</td><td>+0.0 – +0.0</td><td>1.0000</td>" in html
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["bellum", "-a", "random", "--card", "3", "--all"], "not both"),
+        (["bellum", "-a", "random"], "give --card X, or --all"),
+        (["bellum", "-a", "random", "--card", "3", "--correction", "sidak"], "--correction"),
+        (["bellum", "-a", "random,random,random", "--card", "3"], "at most 2 agents"),
+        (["imperio-bellum", "-a", "random", "--card", "3"], "has no cards to value"),
+        (["bellum", "-a", "random", "--card", "Zeus of Nowhere"], "no card 'Zeus of Nowhere'"),
+        (["bellum", "-a", "random", "--card", "16"], "breaks the card set"),
+        (["bellum", "-a", "random", "--card", "16", "--baseline", "1"], "are districts"),
+        (["siege-of-olympus", "-a", "random", "--card", "3", "--baseline", "46"], "same kind"),
+    ],
+)
+def test_bad_cardvalue_arguments_are_refused_in_one_line(
+    arguments: list[str], message: str
+) -> None:
+    result = runner.invoke(app, ["cardvalue", *arguments, "-n", "2", "-w", "1"])
+    assert result.exit_code != 0
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and message in lines[0], result.output
+
+
+def test_every_card_at_once_corrects_for_their_number(tmp_path: Path) -> None:
+    page = tmp_path / "all.html"
+    result = runner.invoke(
+        app, ["cardvalue", "siege-of-olympus", "-a", "random,random", "--all", "--baseline",
+              "spell:46", "-n", "4", "-w", "2", "--out", str(page)],
+    )  # fmt: skip
+    assert result.exit_code != 0 and "no card 'spell:46'" in result.output
+    result = runner.invoke(
+        app, ["cardvalue", "siege-of-olympus", "-a", "random,random", "--all", "--baseline",
+              "46", "-n", "4", "-w", "2", "--correction", "bh", "--out", str(page)],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.split())
+    spells = [e for e in entries(card_data(bellica.load("siege-of-olympus"))) if e.table == "spell"]
+    assert f"Benjamini–Hochberg's correction for {len(spells) - 1} cards" in text
+    html = page.read_text(encoding="utf-8")
+    assert html.count("<svg") == 1 and html.count("<tr>") == len(spells)  # head + the cards
