@@ -88,3 +88,25 @@ def test_a_run_can_keep_each_games_record(setup: GameConfig) -> None:
         assert state.is_terminal and tuple(state.outcome().winners) == result.winners
     plain = list(run_local(setup, ["random", "greedy"], 3, seed=7, workers=1))
     assert all(r.record is None for r in plain)
+
+
+def _timed(seconds: float) -> GameResult:
+    return GameResult(0, 0, "g", "standard", 2, ("random",) * 2, (0,), (1.0, 0.0), "", 10, seconds)
+
+
+def test_chunks_hold_about_a_twentieth_of_a_second_of_play() -> None:
+    """One game until a game is timed; then as many as take CHUNK_SECONDS, never more than a
+    quarter of each worker's share; a size the caller fixes stays."""
+    from bellica.arena.local import CHUNK_SECONDS, Chunks
+
+    chunks = Chunks(total=1000, workers=2)
+    assert chunks.size == 1
+    chunks.timed([_timed(0.001)] * 4)  # quick games: many to a chunk
+    assert chunks.size == round(CHUNK_SECONDS / 0.001)
+    slow = Chunks(total=1000, workers=2)
+    slow.timed([_timed(2.0)])  # MCTS games: one at a time, so nobody waits long at the end
+    assert slow.size == 1
+    small = Chunks(total=40, workers=2)
+    small.timed([_timed(0.0001)])
+    assert small.size == 5  # a quarter of each worker's 20
+    assert Chunks(total=1000, workers=2, fixed=7).size == 7

@@ -71,17 +71,15 @@ class LocalPool:
         """Play the games `run_local` describes (bad arguments raise InvalidConfig now,
         before any game starts)."""
         schedule = check(config, agents, games, seed, chunk_size)
-        total = schedule.total
-        if chunk_size is None:
-            chunk_size = max(1, min(64, total // (self.workers * 4)))
-        return self._play(config, schedule, progress, chunk_size, max_decisions, keep)
+        chunks = Chunks(schedule.total, self.workers, chunk_size)
+        return self._play(config, schedule, progress, chunks, max_decisions, keep)
 
     def _play(
         self,
         config: GameConfig,
         schedule: Schedule,
         progress: Progress | None,
-        chunk_size: int,
+        chunks: Chunks,
         max_decisions: int,
         keep: Keep,
     ) -> Iterator[GameResult]:
@@ -93,7 +91,6 @@ class LocalPool:
         finished: dict[int, list[GameResult]] = {}  # first game -> results, awaiting their turn
         next_start = 0  # first game not yet handed out
         next_yield = 0  # first game not yet handed to the caller
-        ahead = self.workers * 8 * chunk_size  # games handed out but not yet handed back
 
         def take(size: int) -> tuple[int, int]:
             nonlocal next_start
@@ -101,6 +98,8 @@ class LocalPool:
             return start, next_start
 
         while next_yield < games:
+            chunk_size = chunks.size
+            ahead = self.workers * 8 * chunk_size  # games handed out but not yet handed back
             while helpers is not None and next_start < games and next_start - next_yield < ahead:
                 # Two chunks per helper (one playing, one waiting) until the end is near; then
                 # one, and smaller ones, so that no process waits long for the last of them.
@@ -121,6 +120,7 @@ class LocalPool:
                         config, schedule, index, stop, max_decisions, keep
                     )
                     finished[index] = [result]
+                    chunks.timed([result])
                     if progress is not None:
                         progress(result)
                 else:
@@ -128,6 +128,7 @@ class LocalPool:
             for future in done:
                 start = pending.pop(future)
                 results = future.result()
+                chunks.timed(results)
                 if progress is not None:
                     for result in results:
                         progress(result)
@@ -157,6 +158,39 @@ class LocalPool:
         trace: TracebackType | None,
     ) -> None:
         self.close(now=error is not None)
+
+
+class Chunks:
+    """How many games a helper gets at a time: about CHUNK_SECONDS of play, as the games so far
+    took, so that a quick game's chunk is worth handing out and a slow game's last chunk keeps
+    no process waiting long; one game until a game has been timed; never more than a quarter
+    of each worker's share, nor MAX_CHUNK. A size the caller fixes stays as it is."""
+
+    __slots__ = ("_fixed", "_games", "_most", "_seconds")
+
+    def __init__(self, total: int, workers: int, fixed: int | None = None) -> None:
+        self._fixed = fixed
+        self._most = max(1, min(MAX_CHUNK, total // (workers * 4)))
+        self._games = 0
+        self._seconds = 0.0
+
+    def timed(self, results: Sequence[GameResult]) -> None:
+        """Take in how long some finished games took."""
+        self._games += len(results)
+        self._seconds += sum(r.seconds for r in results)
+
+    @property
+    def size(self) -> int:
+        if self._fixed is not None:
+            return self._fixed
+        if not self._games:
+            return 1
+        per_game = max(self._seconds / self._games, 1e-6)
+        return max(1, min(self._most, int(CHUNK_SECONDS / per_game)))
+
+
+CHUNK_SECONDS = 0.05  # the play a helper is handed at a time (a task costs about a millisecond)
+MAX_CHUNK = 64
 
 
 def check(
