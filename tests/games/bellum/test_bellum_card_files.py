@@ -257,6 +257,16 @@ def test_our_scenario_file_loads() -> None:
         ("{ card = 70,", "{ card = 69,", "card 069's play ability is overridden twice"),
         ('id = "solo-plague"', 'id = "solo-hercules"', "the scenario id 'solo-hercules' is used"),
         (
+            "{ card = 34, power = 5 }",
+            "{ card = 15, power = 7 }",
+            "card 015's power is set twice",
+        ),
+        (
+            "{ card = 34, power = 5 }",
+            "{ card = 34, power = 0 }",
+            "field power.1.power: must be a whole number from 1 to 12",
+        ),
+        (
             "[scenario.harder]\nlabyrinth_heal = 1",
             "[scenario.harder]\nopponent_play_add = [44]",
             "harder: card 044 is placed twice",

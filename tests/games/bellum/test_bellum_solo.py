@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from bellum_helpers import do, game, position, power, texts, uid
 
 import bellica
@@ -102,23 +103,23 @@ def test_hells_rally_removes_one_damage_from_hercules() -> None:
 
 def test_hells_strongest_creature_blocks_hercules() -> None:
     """Hercules attacks: the strongest Hells creature (Ammit) must block him."""
-    s = hells(phase="declare", hands={0: [41]}, play={0: [44], 1: [13, 18, 93]}, decks={1: [85]})
+    s = hells(phase="declare", hands={0: [41]}, play={0: [44], 1: [13, 18, 85]}, decks={1: [86]})
     do(s, "Attack with Hercules")
     assert s.phase == "deploy"
-    assert uid(s, 18) in s.discard[1]  # Ammit (4) fell to Hercules (6)
-    assert dmg(s, 44) == 4
-    assert dmg(s, 13) == 0 and dmg(s, 93) == 0
+    assert uid(s, 18) in s.discard[1]  # Ammit (3 in this scenario) fell to Hercules (7)
+    assert dmg(s, 44) == 3
+    assert dmg(s, 13) == 0 and dmg(s, 85) == 0
 
 
 def test_hells_tie_for_strongest_blocker_is_your_choice() -> None:
     """Two Hells creatures tie for strongest: the player picks which one blocks Hercules."""
-    s = hells(phase="declare", hands={0: [41]}, play={0: [44], 1: [13, 93]}, decks={1: [85]})
+    s = hells(phase="declare", hands={0: [41]}, play={0: [44], 1: [18, 93]}, decks={1: [85]})
     do(s, "Attack with Hercules")
     assert s.current_player == 0
-    assert texts(s) == ["Choose Chimera (013)", "Choose Unspeakable Abomination (093)"]
+    assert texts(s) == ["Choose Ammit (018)", "Choose Unspeakable Abomination (093)"]
     do(s, "Choose Unspeakable Abomination")
     assert s.phase == "deploy"
-    assert uid(s, 93) in s.discard[1] and uid(s, 13) in s.play[1]
+    assert uid(s, 93) in s.discard[1] and uid(s, 18) in s.play[1]
 
 
 def test_scripted_choices_fall_to_the_player() -> None:
@@ -281,13 +282,9 @@ def test_hells_won_by_ending_your_turn_in_the_second_cycle() -> None:
 
 
 def test_hells_lost_when_hercules_is_destroyed() -> None:
-    """A scripted line from the setup: Hercules trades blows until he falls; the game is lost."""
-    s = game(HELLS).new_game(1)
-    assert numbers(s, s.hand[0]) == [75, 42, 76]
-    do(s, "Attack with Hercules", "Choose Chimera")
-    assert dmg(s, 44) == 3
-    do(s, "End the Deployment", "Draw 3 cards", "Discard Labyrinth (074)", "Keep this hand")
-    do(s, "Do not block")  # Hercules (power 3) meets the Abomination (3): both fall
+    """Hercules, worn down to 3 health, meets an Abomination (3): he falls; the game is lost."""
+    s = their_turn(hells, play={0: ["044[d4]"], 1: [93]}, decks={1: [85, 86]})
+    do(s, "Do not block")
     assert lost(s)
     assert s.outcome().reason == "Hercules was destroyed"
 
@@ -647,7 +644,8 @@ def test_troy_achilles_blocks_your_strongest() -> None:
     s = troy(phase="declare", play={0: [21, 19], 1: [43]})
     do(s, "Attack with Polyphemus", "Attack with Nessus")
     assert s.blocks == [(uid(s, 21), uid(s, 43))]
-    assert dmg(s, 21) == 5 and dmg(s, 43) == 0
+    # Achilles (7 in this scenario) destroys Polyphemus (7) and takes nothing.
+    assert uid(s, 21) in s.discard[0] and dmg(s, 43) == 0
     assert texts(s) == ["Nessus (019) flees", "Nobody flees"]
 
 
@@ -760,3 +758,47 @@ def test_a_scenario_not_won_by_the_house_turn_limit_is_lost() -> None:
     assert s.outcome().reason == (
         "decided by the house turn limit of 1 rounds: the scenario was not won in time"
     )
+
+
+# == a scenario's own powers (ours, provisional) ==================================================
+def plague_powers(tmp_path: Path, entry: str) -> Path:
+    """Our scenario file with one more entry in Plague in Athens' `power` list."""
+    from bellica.games.bellum import scenarios
+
+    text = scenarios.SCENARIOS_FILE.read_text(encoding="utf-8")
+    start = text.index('id = "solo-plague"')
+    at = text.index("power = [\n", start) + len("power = [\n")
+    path = tmp_path / "scenarios.toml"
+    path.write_text(text[:at] + f"    {entry},\n" + text[at:], encoding="utf-8")
+    return path
+
+
+def test_a_scenario_sets_its_creatures_power_without_touching_the_duel(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    """A `power` entry gives a creature its printed power in that scenario only: the rules,
+    the view and the drawing read it; the two-player game keeps the card file's."""
+    from bellica.games.bellum import scenarios
+
+    monkeypatch.setattr(
+        scenarios, "SCENARIOS_FILE", plague_powers(tmp_path, "{ card = 41, power = 5 }")
+    )
+    solo = game(PLAGUE).new_game(3)
+    mercenary = uid(solo, 41)  # yours, in play from the start
+    assert solo.game.table.card[mercenary].power == 5 and solo.power(mercenary) == 5
+    view = solo.observation(0)
+    assert '"printed_power": 5' in str(view).replace("'", '"')
+    duel = bellica.load("bellum").new_game(seed=3)
+    assert duel.game.table.card[uid(duel, 41)].power == 2
+
+
+def test_a_scenario_power_must_name_a_creature(tmp_path: Path, monkeypatch: Any) -> None:
+    from bellica.games.bellum import scenarios
+
+    monkeypatch.setattr(
+        scenarios, "SCENARIOS_FILE", plague_powers(tmp_path, "{ card = 69, power = 3 }")
+    )
+    with pytest.raises(
+        bellica.InvalidCardData, match=r"Fall of the Omphalos \(069\), not a creature"
+    ):
+        bellica.load("bellum", variant=PLAGUE)

@@ -12,7 +12,14 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from bellica.core import InvalidCardData
 from bellica.core.data_file import Whole, load_toml
 from bellica.core.options import shown
-from bellica.games.bellum.cards import DATA_DIR, MAX_EFFECTS, MAX_NAME, MAX_NUMBER, Effect
+from bellica.games.bellum.cards import (
+    DATA_DIR,
+    MAX_EFFECTS,
+    MAX_NAME,
+    MAX_NUMBER,
+    MAX_POWER,
+    Effect,
+)
 
 if TYPE_CHECKING:
     from bellica.games.bellum.game import BellumTable as CardTable
@@ -40,6 +47,16 @@ class Override(BaseModel):
     card: CardNumber
     trigger: Trigger
     effects: list[Effect] = Field(max_length=MAX_EFFECTS)  # empty: the ability is gone
+
+
+class Power(BaseModel):
+    """A creature's printed power in this scenario (ours, provisional): where our card contents
+    made a scenario lopsided, its side's creatures are tuned here, not in the two-player game."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    card: CardNumber
+    power: Annotated[int, Whole(1, MAX_POWER)]
 
 
 class Difficulty(BaseModel):
@@ -78,6 +95,7 @@ class ScenarioData(BaseModel):
     immune: Cards = Field(default_factory=list)
     out_of_play: Cards = Field(default_factory=list)
     override: list[Override] = Field(default_factory=list, max_length=MAX_NUMBER)
+    power: list[Power] = Field(default_factory=list, max_length=MAX_NUMBER)
     easier: Difficulty = Difficulty()
     harder: Difficulty = Difficulty()
 
@@ -101,6 +119,9 @@ class ScenarioData(BaseModel):
                     raise ValueError(
                         f"{level}card {number:03d} is placed twice (the set has one copy)"
                     )
+        for number, uses in Counter(p.card for p in self.power).items():
+            if uses > 1:
+                raise ValueError(f"card {number:03d}'s power is set twice")
         changes = Counter((o.card, o.trigger) for o in self.override)
         for (number, trigger), uses in changes.items():
             if uses > 1:
@@ -151,6 +172,7 @@ class Scenario:
     immune: list[int]
     out_of_play: list[int]
     overrides: dict[tuple[int, str], list[Effect]] = field(default_factory=dict)
+    powers: dict[int, int] = field(default_factory=dict)  # uid -> the scenario's power
 
 
 def load_scenario_file(path: str | Path = SCENARIOS_FILE) -> ScenarioFile:
@@ -203,4 +225,11 @@ def load_scenario(variant: str, difficulty: str, table: CardTable) -> Scenario:
         immune=uids(data.immune, "immune"),
         out_of_play=uids(data.out_of_play, "out_of_play"),
         overrides={(o.card, o.trigger): o.effects for o in data.override},
+        powers=dict(
+            zip(
+                uids([p.card for p in data.power], "power"),
+                [p.power for p in data.power],
+                strict=True,
+            )
+        ),
     )

@@ -33,6 +33,7 @@ class Script:
         self.overrides: dict[tuple[int, str], list[Effect]] = {}
         self.immune: frozenset[int] = frozenset()  # creatures nothing can hurt or destroy
         self.out_of_play: frozenset[int] = frozenset()  # cards in play that do not count
+        self.powers: dict[int, int] = {}  # creatures' printed power in this scenario, by uid
 
     # -- setting up ----------------------------------------------------------------------
     def set_up(self, state: BellumState) -> None:

@@ -40,6 +40,7 @@ class SoloScript(Script):
         self.can_attack = scenario.can_attack
         self.hero = scenario.hero
         self.overrides = scenario.overrides
+        self.powers = scenario.powers
         self.immune = frozenset(scenario.immune)
         self.out_of_play = frozenset(scenario.out_of_play)
 
