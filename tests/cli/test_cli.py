@@ -468,16 +468,16 @@ def test_play_a_bellum_scenario_in_the_terminal(tmp_path: Path) -> None:
     """The solo scenario starts from the player count, shows the hand and plays moves."""
     result = run(
         "play", "bellum", "--players", "1", "--seed", "2", "--record-dir", str(tmp_path),
-        input="attack hercules\nchimera\nmercenary\nend deployment\ndraw 2\nkeep\nq\n",
+        input="attack hercules\nmercenary\nend deployment\ndraw 2\nkeep\nq\n",
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "Bellum (solo-hercules, 1 player), seed 2. You play alone." in out
     assert "Your hand (seat 0)" in out
     assert "To the Hells and back with Hercules" in out
-    assert out.count("You play: ") == 6
+    assert out.count("You play: ") == 5
     record = Record.load(saved_record(result))
-    assert record.variant == "solo-hercules" and len(record.actions) == 6
+    assert record.variant == "solo-hercules" and len(record.actions) == 5
 
 
 def test_bellum_variant_and_player_count_must_agree() -> None:

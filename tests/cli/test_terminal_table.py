@@ -107,11 +107,11 @@ def test_bellum_in_the_terminal_redraws_only_what_changed(tmp_path: Path) -> Non
     result = runner.invoke(
         app,
         ["play", "bellum", "--players", "1", "--seed", "2", "--record-dir", str(tmp_path)],
-        input="attack hercules\nchimera\nmercenary\nb\nq\n",
+        input="attack hercules\nmercenary\nb\nq\n",
     )
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert out.count("You play: ") == 3
+    assert out.count("You play: ") == 2
     # the whole table at the first decision, on 'b', and at the end; never in between
     assert out.count("Olympus and Legend stacks") == 3
     assert out.count("Players") >= 4  # the battlefields changed at each decision
