@@ -111,7 +111,7 @@ class Bellum(CardGame):
         self.immune = script.immune
         self.out_of_play = script.out_of_play
         self.overrides = script.overrides
-        self._set_powers(script.powers, where)
+        self._set_powers(script.powers)
         self.check_end = script.hook("check_end")
         self.condition_waived = script.hook("condition_waived")
         self.hand_uses = script.hook("hand_uses")
@@ -133,16 +133,12 @@ class Bellum(CardGame):
             uid for uid, card in enumerate(self.table.card) if card.answer is not None
         )
 
-    def _set_powers(self, powers: dict[int, int], where: str) -> None:
+    def _set_powers(self, powers: dict[int, int]) -> None:
         """Give creatures the printed power the scenario sets (their front face: what the
-        rules, the views and the drawings read)."""
+        rules, the views and the drawings read; the scenario file checked they are creatures)."""
         table = self.table
         for uid, power in powers.items():
             front, back = table.faces[uid]
-            if front.kind != "creature":
-                raise InvalidCardData(
-                    f"{where}: the scenario sets the power of {table.label[uid]}, not a creature"
-                )
             changed = front.model_copy(update={"power": power})
             table.faces[uid] = (changed, back)
             table.card[uid] = changed

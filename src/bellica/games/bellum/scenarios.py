@@ -202,6 +202,15 @@ def load_scenario(variant: str, difficulty: str, table: CardTable) -> Scenario:
                 ) from None
         return out
 
+    def creature(number: int) -> int:
+        uid = uids([number], "power")[0]
+        if table.faces[uid][0].kind != "creature":
+            raise InvalidCardData(
+                f"{path}: scenario {data.id}, power: sets the power of {table.label[uid]}, "
+                "not a creature"
+            )
+        return uid
+
     player_deck = [n for n in data.player_deck if n not in change.player_deck_remove]
     return Scenario(
         id=data.id,
@@ -225,11 +234,5 @@ def load_scenario(variant: str, difficulty: str, table: CardTable) -> Scenario:
         immune=uids(data.immune, "immune"),
         out_of_play=uids(data.out_of_play, "out_of_play"),
         overrides={(o.card, o.trigger): o.effects for o in data.override},
-        powers=dict(
-            zip(
-                uids([p.card for p in data.power], "power"),
-                [p.power for p in data.power],
-                strict=True,
-            )
-        ),
+        powers={creature(p.card): p.power for p in data.power},
     )
