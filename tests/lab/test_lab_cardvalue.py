@@ -7,7 +7,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -44,6 +44,7 @@ def test_a_card_is_found_by_number_or_name(siege: dict) -> None:  # type: ignore
 
 @settings(max_examples=60, deadline=None)
 @given(st.text(max_size=40))
+@example("²")  # a digit to str.isdigit, not to int()
 def test_any_spec_is_found_or_refused_in_words(spec: str) -> None:
     data = card_data(bellica.load("siege-of-olympus"))
     try:

@@ -60,7 +60,7 @@ def find(data: dict[str, Any], spec: str) -> Entry:
     """The entry `spec` names: its number ("45", "045") or its name, in any case."""
     wanted = spec.strip()
     every = entries(data)
-    if wanted.isdigit():
+    if wanted.isascii() and wanted.isdigit():  # not "²", which int() refuses
         found = [e for e in every if e.number == int(wanted)]
     else:
         found = [e for e in every if e.name.casefold() == wanted.casefold()]
