@@ -219,7 +219,8 @@ def test_an_edited_file_is_read_again_and_an_unchanged_one_parsed_once(
 
 # -- fuzzing ---------------------------------------------------------------------------------
 
-_FUZZ_DIR = Path(tempfile.mkdtemp(prefix="bellica-fuzz-toml-"))
+_FUZZ_TMP = tempfile.TemporaryDirectory(prefix="bellica-fuzz-toml-")  # gone at exit
+_FUZZ_DIR = Path(_FUZZ_TMP.name)
 _CARDS = CARDS_FILE.read_text(encoding="utf-8")
 _TOMLISH = st.text(
     alphabet=st.sampled_from([*"[]{}=.,\"'#\n \t0123456789abcnrtuefx_-+:", "\\", "é", "\x00"]),

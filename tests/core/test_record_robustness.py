@@ -217,7 +217,8 @@ def test_a_long_game_loads_quickly() -> None:
 
 # -- fuzzing ---------------------------------------------------------------------------------
 
-_FUZZ_DIR = Path(tempfile.mkdtemp(prefix="bellica-fuzz-record-"))
+_FUZZ_TMP = tempfile.TemporaryDirectory(prefix="bellica-fuzz-record-")  # gone at exit
+_FUZZ_DIR = Path(_FUZZ_TMP.name)
 _FUZZ = settings(
     max_examples=80, deadline=1000, suppress_health_check=[HealthCheck.too_slow], database=None
 )

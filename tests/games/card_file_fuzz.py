@@ -61,6 +61,9 @@ def values(words: Sequence[str], keys: Sequence[str], longest: int = 4) -> Any:
     )
 
 
+_SCRATCH: list[tempfile.TemporaryDirectory[str]] = []
+
+
 def fuzz_tests(
     cards: str,
     load: Callable[[Path], object],
@@ -70,7 +73,9 @@ def fuzz_tests(
 ) -> tuple[Callable[..., None], Callable[..., None]]:
     """The two fuzz tests for a card file's text `cards` read by `load`; a test module binds
     them to names starting with test_."""
-    folder = Path(tempfile.mkdtemp(prefix="bellica-fuzz-"))
+    scratch = tempfile.TemporaryDirectory(prefix="bellica-fuzz-")
+    _SCRATCH.append(scratch)  # kept alive, removed when the tests exit
+    folder = Path(scratch.name)
     fields = list(re.finditer(r"(?m)^([a-z_]+) *= (.+)$", cards))
 
     def loads_or_is_refused(text: str) -> None:

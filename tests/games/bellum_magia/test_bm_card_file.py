@@ -374,7 +374,8 @@ def test_a_smaller_set_of_ones_own_loads(tmp_path: Path) -> None:
 
 # -- fuzzing ------------------------------------------------------------------------------------
 
-_FUZZ_DIR = Path(tempfile.mkdtemp(prefix="bellica-fuzz-bm-"))
+_FUZZ_TMP = tempfile.TemporaryDirectory(prefix="bellica-fuzz-bm-")  # gone at exit
+_FUZZ_DIR = Path(_FUZZ_TMP.name)
 test_a_mangled_card_file_loads_or_is_refused, test_random_values_in_fields_load_or_are_refused = (
     fuzz_tests(
         CARDS,
