@@ -23,6 +23,8 @@ from bellica.games.para_bellum.cards import (
     Objective,
     load_cards,
 )
+from bellica.games.para_bellum.heuristics import evaluate
+from bellica.games.para_bellum.heuristics import playout_action as rollout_action
 from bellica.games.para_bellum.rules import TASKS, flow
 from bellica.games.para_bellum.rules.dice import plain_terms, split_general
 from bellica.games.para_bellum.rules.grid import fits_beside, shape_bit
@@ -133,6 +135,7 @@ class ParaBellum(CardGame):
         # Per uid, read in the hot paths: an Army card's colour and edges and marks, a Special
         # Unit (no colour, placed in the army like an Army card).
         self.is_special = [isinstance(c, Command) and c.type == "special" for c in kinds]
+        self.special_uids = frozenset(u for u, special in enumerate(self.is_special) if special)
         self.command_type = [c.type if isinstance(c, Command) else "" for c in kinds]
         self.colour = [c.colour if isinstance(c, Army) else "" for c in kinds]
         self.left_open = [isinstance(c, Army) and c.left == "open" for c in kinds]
@@ -145,6 +148,14 @@ class ParaBellum(CardGame):
         self.fits_right_of = [fits_beside(c, "right") if isinstance(c, Army) else 0 for c in kinds]
         self.fits_left_of = [fits_beside(c, "left") if isinstance(c, Army) else 0 for c in kinds]
         self.mounted = [c.mounted or "" if isinstance(c, Army) else "" for c in kinds]
+        # Per uid, the troop end an Army card in hand could close: (its colour, whether it
+        # closes a left end), for a card with one open edge (heuristics.troops_promise).
+        self.closer = [
+            (c.colour, c.right == "open")
+            if isinstance(c, Army) and (c.left == "open") != (c.right == "open")
+            else None
+            for c in kinds
+        ]
         # The rule changes each card makes while in play (an Event's for its round).
         self.rules: list[dict[str, int]] = [{} for _ in kinds]
         for uid, c in enumerate(kinds):
@@ -157,6 +168,7 @@ class ParaBellum(CardGame):
         self.points = [c.points if isinstance(c, Objective) else 0 for c in kinds]
         # Each objective's kind and how much of it fulfils it (rules.scoring.unmet_objectives).
         self.goal = [(c.kind, c.at_least) if isinstance(c, Objective) else ("", 0) for c in kinds]
+        self.side_of = [self.team_of(s) for s in range(players)]  # each seat's side (team)
         self.teammates = [
             [o for o in range(players) if o != s and self.team_of(o) == self.team_of(s)]
             for s in range(players)
@@ -180,7 +192,9 @@ class ParaBellum(CardGame):
         self.basic_costs = {name: list(getattr(cards.basic, name)) for name in BASIC_ACTIONS}
         self.basic_costs["motivate"] = [i for i in cards.basic.motivate if i is not spent]
         # Each basic action's cost as rules.dice.Purse.pays_for weighs it at once.
-        self.basic_terms = {name: plain_terms(items) for name, items in self.basic_costs.items()}
+        self.basic_terms = {
+            name: plain_terms(name, items) for name, items in self.basic_costs.items()
+        }
         self.card_costs = [costs_by_head(c) for c in kinds]
         # heuristics.open_troops by army grid, shared by the copies a search makes of one
         # position (each starts without the state's own; emptied when it grows large).
@@ -239,23 +253,19 @@ class ParaBellum(CardGame):
 
         return tensor_shape(self)
 
+    # The heuristic and the rollout policy are imported with the game (not on each call):
+    # MCTS asks for them thousands of times a second.
     def heuristic(self, state: State, seat: int) -> float:
-        from bellica.games.para_bellum.heuristics import evaluate
-
         assert isinstance(state, ParaState)
         return evaluate(state)[seat]
 
     def heuristics(self, state: State) -> list[float]:
-        from bellica.games.para_bellum.heuristics import evaluate
-
         assert isinstance(state, ParaState)
         return evaluate(state)
 
     def playout_action(self, state: State, rng: Rng) -> Action:
-        from bellica.games.para_bellum.heuristics import playout_action
-
         assert isinstance(state, ParaState)
-        return playout_action(state, rng)
+        return rollout_action(state, rng)
 
     def render(self, observation: dict[str, Any]) -> Any:
         from bellica.games.para_bellum.terminal import render

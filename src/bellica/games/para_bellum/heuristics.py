@@ -44,22 +44,29 @@ def evaluate(state: ParaState, weights: Weights = STANDARD) -> list[float]:
     if state.winners is not None:
         return state.returns()
     players = game.players
-    turns = turns_left(state)
+    # One look at the stack: whether the turn being played is still before its Army phase
+    # and before its Draw phase.
+    whole = drawing = False
+    for task in state.stack:
+        kind = type(task)
+        if kind is ArmyPhase:
+            whole = True
+        elif kind is EndTurn:
+            drawing = True
+    turns = turns_left(state, drawn=not drawing)
     active = state.active
     # The turn being played, so that a position is valued alike on both sides of a turn's end:
     # before its Army phase it counts whole (as it did when it was still to come); after,
     # its tokens left count, and so does the card its Draw phase will bring.
-    kinds = {type(task) for task in state.stack}
-    whole = ArmyPhase in kinds
     if whole:
         turns[active] += 1
     mine = [
         worth(state, side, turns[side], weights, tokens=side == active and not whole)
         for side in range(players)
     ]
-    if not whole and EndTurn in kinds and state.army_deck:
+    if not whole and drawing and state.army_deck:
         mine[active] += weights.card
-    side_of = [game.team_of(s) for s in range(players)]
+    side_of = game.side_of
     totals: dict[int, float] = {}
     for s in range(players):
         totals[side_of[s]] = totals.get(side_of[s], 0.0) + mine[s]
@@ -122,12 +129,10 @@ def troops_promise(state: ParaState, side: int, weights: Weights = STANDARD) -> 
         state.open_troops[side] = troops_open
     if not troops_open:
         return 0.0
-    left_open, right_open, colour_of = game.left_open, game.right_open, game.colour
-    is_army = game.is_army
-    closers = set()  # (colour, closes a left end) of each Army card in hand
-    for uid in state.hand[side]:
-        if is_army[uid] and left_open[uid] != right_open[uid]:
-            closers.add((colour_of[uid], right_open[uid]))
+    # (colour, closes a left end) of each Army card in hand that closes one end (None for
+    # the other cards: no troop asks for it).
+    closer = game.closer
+    closers = {closer[uid] for uid in state.hand[side]}
     closable, drawn, die, long_troops = (
         weights.closable,
         weights.drawn,
@@ -174,10 +179,11 @@ def open_troops(state: ParaState, side: int) -> list[tuple[str, int, tuple[bool,
     return out
 
 
-def turns_left(state: ParaState) -> list[int]:
+def turns_left(state: ParaState, drawn: bool | None = None) -> list[int]:
     """The turns each player has after the one being played: once the end is triggered, one
     for each player before the Ending Player (or, with equal turns, before the first player);
-    before that, as if every turn drew just its one Army card until the deck runs out."""
+    before that, as if every turn drew just its one Army card until the deck runs out
+    (`drawn`: whether this turn's Draw phase is over, if the caller has looked already)."""
     game = state.game
     players = game.players
     active = state.active
@@ -185,7 +191,8 @@ def turns_left(state: ParaState) -> list[int]:
         last = state.first if game.equal_turns else state.ending
         remaining = (last - active - 1) % players
     else:
-        drawn = not any(type(task) is EndTurn for task in state.stack)
+        if drawn is None:
+            drawn = not any(type(task) is EndTurn for task in state.stack)
         to_trigger = len(state.army_deck) - (not drawn)  # turns after this one, to the last draw
         trigger = (active + to_trigger) % players
         last = state.first if game.equal_turns else trigger

@@ -214,14 +214,22 @@ def affordable(state: ParaState, side: int, items: list[Cost]) -> bool:
     return Purse(state, side).affords(items)
 
 
-def plain_terms(items: list[Cost]) -> tuple[str, int] | None:
-    """A cost as Purse.plain weighs it at once: one die item without a banner as its die
-    and pips, nothing to pay as ("grey", 0); else None (weighed item by item)."""
+COINS = "coins"  # Purse.reach's name for a cost paid in coins alone
+
+
+def plain_terms(name: str, items: list[Cost]) -> tuple[str, str, int]:
+    """A basic action's cost as Purse.pays_for weighs it at once: the rule that waives it
+    ("" if none), then one item without a banner as its die (COINS for coins alone) and
+    pips, nothing to pay as (COINS, 0); any other cost as ("", 0), weighed item by item."""
+    free = FREE_WITH.get(name, "")
     if not items:
-        return "grey", 0
-    if len(items) > 1 or items[0].coins or items[0].banner:
-        return None
-    return items[0].die or "grey", items[0].pips or 0
+        return free, COINS, 0
+    if len(items) > 1 or items[0].banner:
+        return free, "", 0
+    item = items[0]
+    if item.coins:
+        return free, COINS, item.coins
+    return free, item.die or "grey", item.pips or 0
 
 
 def split_general(items: list[Cost]) -> tuple[int, list[Cost]]:
@@ -233,27 +241,47 @@ def split_general(items: list[Cost]) -> tuple[int, list[Cost]]:
 
 class Purse:
     """What `side` can pay with now, read once to weigh many costs: its coins (those it may
-    spend, on a cost or topping up a die, are none under a no-coins rule) and its General die."""
+    spend, on a cost or topping up a die, are none under a no-coins rule), its General die,
+    and its best red and grey faces (read when first asked: -1 until then)."""
 
-    __slots__ = ("changes", "coins", "general", "side", "state", "topping")
+    __slots__ = ("changes", "coins", "general", "grey", "red", "side", "state", "topping")
 
     def __init__(self, state: ParaState, side: int) -> None:
         self.state, self.side = state, side
-        self.changes = rules = changes(state, side)
+        rules = state.force[side]
+        self.changes = rules = changes(state, side) if rules is None else rules
         self.coins = coins = state.coins[side]
         self.topping = 0 if rules.get("no_coins", 0) > 0 else coins
         self.general = state.general[side]
+        self.red = self.grey = -1
+
+    def reach(self, die: str) -> int:
+        """The most pips one item of a die without a banner can pay: the General die's keeping
+        at least 1; a red or grey die's best face topped up with the coins that may be spent
+        (the coins alone when no die is held); COINS: the coins alone."""
+        if die == GENERAL:
+            return self.general - 1
+        if die == COINS:
+            return self.topping
+        if die == "red":
+            best = self.red
+            if best < 0:
+                best = self.red = max(self.state.red[self.side])
+        else:
+            best = self.grey
+            if best < 0:
+                best = self.grey = max(self.state.grey[self.side])
+        return best + self.topping
 
     def pays_for(self, name: str) -> bool:
         """Whether a basic action's cost (cost_of's: none when a rule waives it) can be paid."""
-        free = FREE_WITH.get(name)
+        game = self.state.game
+        free, die, pips = game.basic_terms[name]
         if free and self.changes.get(free, 0) > 0:
             return True
-        game = self.state.game
-        terms = game.basic_terms[name]
-        if terms is None:
+        if not die:
             return self.affords(game.basic_costs[name])
-        return self.plain(*terms)
+        return self.reach(die) >= pips
 
     def affords(self, items: list[Cost]) -> bool:
         """Whether every item of a cost can be paid, one after another."""
@@ -282,18 +310,7 @@ class Purse:
             state, side = self.state, self.side
             slot = state.banner[side][item.banner]
             return bool(slot) and value(state, side, slot) >= pips - self.topping
-        return self.plain(item.die or "grey", pips)
-
-    def plain(self, die: str, pips: int) -> bool:
-        """Whether `pips` of a die without a banner can be paid: the General die's keeping at
-        least 1, a red or grey die's topped up with coins (or the coins alone)."""
-        if die == GENERAL:
-            return self.general - 1 >= pips
-        short = pips - self.topping  # what the die must give
-        if short <= 0:  # the coins alone, or nothing to pay
-            return True
-        state, side = self.state, self.side
-        return max(state.red[side] if die == "red" else state.grey[side]) >= short
+        return self.reach(item.die or "grey") >= pips
 
 
 def _payable(

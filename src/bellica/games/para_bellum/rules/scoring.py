@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bellica.games.para_bellum.rules.dice import count
 from bellica.games.para_bellum.rules.grid import completed_legions
 from bellica.games.para_bellum.state import CELLS, EMPTY, OVER, START_CELL, WIDTH, ParaState
 
@@ -29,11 +28,13 @@ def _blazons(state: ParaState, side: int) -> int:
 
 
 def _red_dice(state: ParaState, side: int) -> int:
-    return count(state, side, "red")
+    red = state.red[side]  # rules.dice.count's, read in place: objectives are weighed often
+    return len(red) - red.count(0)
 
 
 def _grey_dice(state: ParaState, side: int) -> int:
-    return count(state, side, "grey")
+    grey = state.grey[side]
+    return len(grey) - grey.count(0)
 
 
 def _grey_total(state: ParaState, side: int) -> int:
@@ -42,8 +43,7 @@ def _grey_total(state: ParaState, side: int) -> int:
 
 def _permanents(state: ParaState, side: int) -> int:
     """Permanents and Special Units in play."""
-    special = state.game.is_special
-    return len(state.permanents[side]) + sum(map(special.__getitem__, state.army[side]))
+    return len(state.permanents[side]) + len(state.game.special_uids.intersection(state.army[side]))
 
 
 def _coins(state: ParaState, side: int) -> int:
@@ -58,8 +58,8 @@ def _columns(state: ParaState, side: int) -> int:
 
 
 def _banners(state: ParaState, side: int) -> int:
-    slots = list(state.banner[side].values())
-    return len(slots) - slots.count("")
+    banners = state.banner[side]
+    return len(banners) - list(banners.values()).count("")
 
 
 COLUMN_BITS = (1 << WIDTH) - 1

@@ -358,38 +358,13 @@ def action_choices(state: ParaState, side: int) -> list[Action]:
     of each Army card, the Permanents' actions, and at four players the Alliance and Runner."""
     game = state.game
     space = game.actions
-    plain, basic = space.plain, space.basic
+    basic = space.basic
     purse = Purse(state, side)
-    affords, pays_for = purse.affords, purse.pays_for
-    out: list[Action] = []
-    command_type, is_army = game.command_type, game.is_army
-    army_cards: list[int] = []  # to requisition, below
-    # Whether the Command and Deploy actions' costs can be paid: asked once, if at all.
-    command: bool | None = None
-    deploy: bool | None = None
-    play = space.card_base["play"]
-    for uid in sorted(state.hand[side]):
-        kind = command_type[uid]
-        if not kind:
-            if is_army[uid]:
-                army_cards.append(uid)
-        elif kind == "order":
-            if command is None:
-                command = pays_for("command")
-            if command:  # and one of its options can be paid
-                for general, rest in game.order_costs[uid]:
-                    if purse.meets(general, rest):
-                        out.append(space[play + uid])
-                        break
-        else:
-            if deploy is None:
-                deploy = pays_for("deploy")
-            if not deploy:
-                continue
-            if kind == "permanent":
-                out.append(space[play + uid])
-            else:
-                out += space.places(uid, special_cells(state, side))
+    pays_for = purse.pays_for
+    hand = sorted(state.hand[side])
+    is_army = game.is_army
+    army_cards = [uid for uid in hand if is_army[uid]]  # to requisition, below
+    out = command_choices(state, side, hand, purse) if len(army_cards) < len(hand) else []
     if state.army_deck and pays_for("muster"):
         out.append(basic["muster"])
     if _empower_room(state, side) and pays_for("empower"):
@@ -403,15 +378,52 @@ def action_choices(state: ParaState, side: int) -> list[Action]:
         out += space.cards("requisition", army_cards)
     acting = with_actions(state, side)
     if acting:
+        affords = purse.affords
         use, card_costs, used = space.card_base["use"], game.card_costs, state.used
         for uid in acting:
             if uid not in used and affords(card_costs[uid]["use"]):  # cost_of's use-…
                 out.append(space[use + uid])
     if game.teamed:
         alliance = state.alliances[game.team_of(side)]
-        if affords(cost_of(state, side, f"alliance-{game.token(alliance)}")):
-            out.append(plain("alliance"))
-        out.append(plain("runner"))
+        if purse.affords(cost_of(state, side, f"alliance-{game.token(alliance)}")):
+            out.append(space.plain("alliance"))
+        out.append(space.plain("runner"))
+    return out
+
+
+def command_choices(state: ParaState, side: int, hand: list[int], purse: Purse) -> list[Action]:
+    """The Command cards of the sorted `hand` that `side` can play now: each Order with an
+    option it can pay for (and the Command action's cost), each Permanent, each Special Unit
+    on each cell it fits (with the Deploy action's cost)."""
+    game = state.game
+    space = game.actions
+    command_type = game.command_type
+    out: list[Action] = []
+    # Whether the Command and Deploy actions' costs can be paid: asked once, if at all.
+    command: bool | None = None
+    deploy: bool | None = None
+    play = space.card_base["play"]
+    for uid in hand:
+        kind = command_type[uid]
+        if not kind:
+            continue
+        if kind == "order":
+            if command is None:
+                command = purse.pays_for("command")
+            if command:  # and one of its options can be paid
+                for general, rest in game.order_costs[uid]:
+                    if purse.meets(general, rest):
+                        out.append(space[play + uid])
+                        break
+        else:
+            if deploy is None:
+                deploy = purse.pays_for("deploy")
+            if not deploy:
+                continue
+            if kind == "permanent":
+                out.append(space[play + uid])
+            else:
+                out += space.places(uid, special_cells(state, side))
     return out
 
 
