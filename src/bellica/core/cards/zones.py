@@ -99,7 +99,7 @@ class Zones:
     def copy(self) -> Zones:
         new = Zones.__new__(Zones)
         new.layout = self.layout
-        new.lists = [pile[:] for pile in self.lists]
+        new.lists = list(map(list.copy, self.lists))
         return new
 
     def family(self, name: str) -> list[list[int]]:
