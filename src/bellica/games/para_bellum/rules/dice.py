@@ -248,8 +248,7 @@ class Purse:
 
     def __init__(self, state: ParaState, side: int) -> None:
         self.state, self.side = state, side
-        rules = state.force[side]
-        self.changes = rules = changes(state, side) if rules is None else rules
+        self.changes = rules = changes(state, side)
         self.coins = coins = state.coins[side]
         self.topping = 0 if rules.get("no_coins", 0) > 0 else coins
         self.general = state.general[side]

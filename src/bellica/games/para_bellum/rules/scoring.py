@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bellica.games.para_bellum.rules.dice import count
 from bellica.games.para_bellum.rules.grid import completed_legions
 from bellica.games.para_bellum.state import CELLS, EMPTY, OVER, START_CELL, WIDTH, ParaState
 
@@ -28,13 +29,11 @@ def _blazons(state: ParaState, side: int) -> int:
 
 
 def _red_dice(state: ParaState, side: int) -> int:
-    red = state.red[side]  # rules.dice.count's, read in place: objectives are weighed often
-    return len(red) - red.count(0)
+    return count(state, side, "red")
 
 
 def _grey_dice(state: ParaState, side: int) -> int:
-    grey = state.grey[side]
-    return len(grey) - grey.count(0)
+    return count(state, side, "grey")
 
 
 def _grey_total(state: ParaState, side: int) -> int:
