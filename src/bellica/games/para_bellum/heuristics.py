@@ -84,8 +84,7 @@ def worth(
     Cornicines and Mounted Commanders left to the end), plus what its army, hand and turns
     still to play promise (`tokens`: and the action tokens it has left this turn)."""
     w = weights
-    red = state.red[side]
-    points = sum(state.grey[side]) + state.vp[side]
+    points = state.grey_pips[side] + state.vp[side]
     if state.met[side]:
         points += sum(state.game.points[u] for u in state.met[side])
     left = (state.actions_left if tokens else 0) + turns * state.game.tokens_per_turn
@@ -93,7 +92,7 @@ def worth(
         points
         + w.empower * empower_room(state, side, left)
         + troops_promise(state, side, w)
-        + w.red * (len(red) - red.count(0))
+        + w.red * state.red_count[side]
         + w.general * state.general[side]
         + w.coin * state.coins[side]
         + w.card * len(state.hand[side])
@@ -106,10 +105,8 @@ def worth(
 def empower_room(state: ParaState, side: int, tokens: int) -> int:
     """How many Empowers `side` could still make: limited by its red pips, the room its grey
     dice have below 6 (two pips each), and the action tokens it has left."""
-    reds = sum(state.red[side])
-    grey = state.grey[side]
-    room = 6 * (len(grey) - grey.count(0)) - sum(grey)  # below 6 on each die held
-    return min(reds, room // 2, tokens)
+    room = 6 * state.grey_count[side] - state.grey_pips[side]  # below 6 on each die held
+    return min(state.red_pips[side], room // 2, tokens)
 
 
 def troops_promise(state: ParaState, side: int, weights: Weights = STANDARD) -> float:

@@ -78,7 +78,8 @@ SHARED_ZONES = 11  # zone_families' shared zones, before the four families of on
 class ParaState(StackDriven, State):
     """One position of Para Bellum. Zones hold card uids; each army's grid is `grid[side]`
     (cell → uid, EMPTY for none), its dice `grey[side][cell]`, `red[side][junction]` (0: an
-    empty slot) and `general[side]`; `banner[side][type]` is the slot a banner sits on ("" when
+    empty slot, each colour tallied in `grey_count`, `grey_pips`, `grey_best` and the red
+    ones) and `general[side]`; `banner[side][type]` is the slot a banner sits on ("" when
     unused); `stack` holds the work still to do, whose top is the decision being asked."""
 
     __slots__ = (
@@ -107,6 +108,9 @@ class ParaState(StackDriven, State):
         "force",
         "general",
         "grey",
+        "grey_best",
+        "grey_count",
+        "grey_pips",
         "grid",
         "hand",
         "known",
@@ -121,6 +125,9 @@ class ParaState(StackDriven, State):
         "phase",
         "reason",
         "red",
+        "red_best",
+        "red_count",
+        "red_pips",
         "revealed",
         "round",
         "runner",
@@ -155,6 +162,14 @@ class ParaState(StackDriven, State):
         self.grey = [[0] * CELLS for _ in range(players)]
         self.red = [[0] * JUNCTIONS for _ in range(players)]
         self.general = [0] * players
+        # Each army's dice tallied where a die changes (rules.dice.put_face): how many grey and
+        # red dice, their pips, and the best face (-1: to work out again, see best_face).
+        self.grey_count = [0] * players
+        self.grey_pips = [0] * players
+        self.grey_best = [0] * players
+        self.red_count = [0] * players
+        self.red_pips = [0] * players
+        self.red_best = [0] * players
         self.banner = [dict.fromkeys(game.banner_types, "") for _ in range(players)]
         self.coins = [0] * players
         self.vp = [0] * players  # victory-point tokens
@@ -281,6 +296,12 @@ class ParaState(StackDriven, State):
         new.grey = list(map(list.copy, self.grey))
         new.red = list(map(list.copy, self.red))
         new.general = self.general[:]
+        new.grey_count = self.grey_count[:]
+        new.grey_pips = self.grey_pips[:]
+        new.grey_best = self.grey_best[:]
+        new.red_count = self.red_count[:]
+        new.red_pips = self.red_pips[:]
+        new.red_best = self.red_best[:]
         new.banner = list(map(dict.copy, self.banner))
         new.coins = self.coins[:]
         new.vp = self.vp[:]

@@ -63,8 +63,56 @@ def dice(state: ParaState, side: int, kind: str) -> list[str]:
 
 def count(state: ParaState, side: int, kind: str) -> int:
     """How many dice of that colour ("grey" or "red") the army holds."""
-    values = state.grey[side] if kind == "grey" else state.red[side]
-    return len(values) - values.count(0)
+    return (state.grey_count if kind == "grey" else state.red_count)[side]
+
+
+# -- each army's dice, tallied where a die changes ------------------------------------------
+def put_face(state: ParaState, side: int, kind: str, at: int, face: int) -> None:
+    """A red or grey die in slot `at` now shows `face` (0: the slot is empty); the army's
+    tally of that colour follows: how many dice, their pips, and the best face (forgotten,
+    to be worked out again by best_face, when the die that showed it falls)."""
+    if kind == "grey":
+        values, dice_held, pips, best = (
+            state.grey[side],
+            state.grey_count,
+            state.grey_pips,
+            state.grey_best,
+        )
+    else:
+        values, dice_held, pips, best = (
+            state.red[side],
+            state.red_count,
+            state.red_pips,
+            state.red_best,
+        )
+    old = values[at]
+    values[at] = face
+    dice_held[side] += (face > 0) - (old > 0)
+    pips[side] += face - old
+    if face > best[side] >= 0:
+        best[side] = face
+    elif face < old == best[side]:
+        best[side] = -1
+
+
+def best_face(state: ParaState, side: int, kind: str) -> int:
+    """The highest face among the army's dice of that colour (0 when it holds none)."""
+    best = state.grey_best if kind == "grey" else state.red_best
+    face = best[side]
+    if face < 0:
+        face = best[side] = max(state.grey[side] if kind == "grey" else state.red[side])
+    return face
+
+
+def tally_dice(state: ParaState) -> None:
+    """Every army's tally worked out from its dice (a state read from a position)."""
+    for side, (grey, red) in enumerate(zip(state.grey, state.red, strict=True)):
+        state.grey_count[side] = len(grey) - grey.count(0)
+        state.grey_pips[side] = sum(grey)
+        state.grey_best[side] = max(grey)
+        state.red_count[side] = len(red) - red.count(0)
+        state.red_pips[side] = sum(red)
+        state.red_best[side] = max(red)
 
 
 def set_value(state: ParaState, side: int, slot: str, new: int) -> None:
@@ -74,7 +122,7 @@ def set_value(state: ParaState, side: int, slot: str, new: int) -> None:
         state.general[side] = max(1, min(6, new))
         return
     new = max(0, min(6, new))
-    (state.grey if kind == "grey" else state.red)[side][at] = new
+    put_face(state, side, kind, at, new)
     if new == 0:
         banners = state.banner[side]
         for name, where in banners.items():
@@ -92,7 +140,7 @@ def add_die(state: ParaState, side: int, slot: str) -> int:
     if values[at] or count(state, side, kind) >= limit:
         return 0
     face = state.rng.d6()
-    values[at] = face
+    put_face(state, side, kind, at, face)
     state.caused.append(("die", side, slot, face))
     return face
 
@@ -265,11 +313,11 @@ class Purse:
         if die == "red":
             best = self.red
             if best < 0:
-                best = self.red = max(self.state.red[self.side])
+                best = self.red = best_face(self.state, self.side, "red")
         else:
             best = self.grey
             if best < 0:
-                best = self.grey = max(self.state.grey[self.side])
+                best = self.grey = best_face(self.state, self.side, "grey")
         return best + self.topping
 
     def pays_for(self, name: str) -> bool:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bellica.games.para_bellum.rules.dice import count
 from bellica.games.para_bellum.rules.grid import completed_legions
 from bellica.games.para_bellum.state import CELLS, EMPTY, OVER, START_CELL, WIDTH, ParaState
 
@@ -29,15 +28,15 @@ def _blazons(state: ParaState, side: int) -> int:
 
 
 def _red_dice(state: ParaState, side: int) -> int:
-    return count(state, side, "red")
+    return state.red_count[side]
 
 
 def _grey_dice(state: ParaState, side: int) -> int:
-    return count(state, side, "grey")
+    return state.grey_count[side]
 
 
 def _grey_total(state: ParaState, side: int) -> int:
-    return sum(state.grey[side])
+    return state.grey_pips[side]
 
 
 def _permanents(state: ParaState, side: int) -> int:

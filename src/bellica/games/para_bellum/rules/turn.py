@@ -371,7 +371,7 @@ def action_choices(state: ParaState, side: int) -> list[Action]:
         out.append(basic["empower"])
     if state.battle_line and pays_for("consult"):
         out.append(basic["consult"])
-    red_and_grey = any(state.red[side]) and any(state.grey[side])
+    red_and_grey = state.red_count[side] and state.grey_count[side]
     if red_and_grey and pays_for("motivate") and motivators(state, side):
         out.append(basic["motivate"])  # a red die spent (and the rest of its cost, if any)
     if army_cards and pays_for("requisition"):
@@ -428,9 +428,8 @@ def command_choices(state: ParaState, side: int, hand: list[int], purse: Purse) 
 
 
 def _empower_room(state: ParaState, side: int) -> bool:
-    """Whether a grey die is below 6 (each grey slot holds 0, no die, or a face)."""
-    grey = state.grey[side]
-    return grey.count(0) + grey.count(6) < len(grey)
+    """Whether a grey die is below 6: their pips fall short of six for each."""
+    return state.grey_pips[side] < 6 * state.grey_count[side]
 
 
 def motivators(state: ParaState, side: int) -> list[str]:
