@@ -124,6 +124,7 @@ class ParaState(StackDriven, State):
         "permanents",
         "phase",
         "reason",
+        "recount",
         "red",
         "red_best",
         "red_count",
@@ -184,6 +185,9 @@ class ParaState(StackDriven, State):
         # rules.scoring.unmet_objectives, kept until an objective is met, dealt, put back or
         # dealt again (None: to work out again).
         self.unmet: list[Any] | None = None
+        # Whether something an objective counts (dice, coins, banners, the army, Legions,
+        # Permanents) may have changed since the objectives were last checked.
+        self.recount = True
         self.revealed: list[int] = []  # secret objectives turned face up
         self.shared: list[int] = []  # 4 players: each team's Shared Objective
         self.known: list[list[int]] = [[] for _ in range(players)]  # hand cards all saw taken
@@ -314,6 +318,7 @@ class ParaState(StackDriven, State):
         new.legion_take = self.legion_take
         new.met = list(map(list.copy, self.met))
         new.unmet = self.unmet
+        new.recount = self.recount
         new.revealed = self.revealed[:]
         new.shared = self.shared[:]
         new.known = list(map(list.copy, self.known))

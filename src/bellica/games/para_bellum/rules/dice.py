@@ -87,6 +87,7 @@ def put_face(state: ParaState, side: int, kind: str, at: int, face: int) -> None
         )
     old = values[at]
     values[at] = face
+    state.recount = True
     dice_held[side] += (face > 0) - (old > 0)
     pips[side] += face - old
     if face > best[side] >= 0:
@@ -389,6 +390,7 @@ def _leaves_enough(
 def pay(state: ParaState, side: int, item: Cost, slot: str, coins: int) -> None:
     """Pay one cost item: `coins` coins, the rest of the pips from the die in `slot`."""
     state.coins[side] -= coins
+    state.recount = True
     if slot:
         set_value(state, side, slot, value(state, side, slot) - ((item.pips or 0) - coins))
     state.caused.append(("paid", side, slot, (item.pips or 0) - coins if slot else 0, coins))

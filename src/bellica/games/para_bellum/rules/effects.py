@@ -105,6 +105,7 @@ def do(state: ParaState, side: int, effect: Effect, source: int) -> None:
         state.vp[side] += n
     elif verb == "coins":
         state.coins[side] += n
+        state.recount = True
     elif verb == "draw_army":
         for _ in range(n):
             turn.draw_army(state, side)
@@ -216,6 +217,7 @@ class ChooseBanner(Decision):
         slot = rest.rsplit("_", 1)[1]
         name = rest[: -(len(slot) + 1)]
         state.banner[self.side][name] = slot
+        state.recount = True
         state.caused.append(("banner", self.side, name, slot))
 
 
@@ -264,6 +266,7 @@ class Strike(Decision):
                     occupy(state, side, grid.index(uid), -1)
                     state.army[side].remove(uid)
             state.discard.append(uid)
+            state.recount = True
             if uid in state.disabled:
                 state.disabled.remove(uid)
         state.caused.append((self.verb, self.side, uid))
@@ -295,6 +298,7 @@ class FreeConstruct(Decision):
             uid = state.game.actions.uid(action)
             turn.leave_hand(state, self.side, uid)
             state.permanents[self.side].append(uid)
+            state.recount = True
             rules_changed(state)
             state.caused.append(("deploy", self.side, uid))
 

@@ -150,6 +150,7 @@ def occupy(state: ParaState, side: int, cell: int, uid: int) -> None:
     """A card lies on `cell` (EMPTY: the cell is cleared)."""
     state.grid[side][cell] = uid
     state.open_troops[side] = None
+    state.recount = True
     if uid == EMPTY:
         state.occupied[side] &= ~(1 << cell)
     else:

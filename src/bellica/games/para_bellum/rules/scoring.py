@@ -90,10 +90,14 @@ def objectives_of(state: ParaState, side: int) -> list[int]:
 
 
 def check_objectives(state: ParaState) -> None:
-    """Every objective met now is fulfilled (turned face up if it was secret), for good."""
+    """Every objective met now is fulfilled (turned face up if it was secret), for good. None
+    can be newly met while the objectives held and what they count stay as they were."""
     unmet = state.unmet
     if unmet is None:
         unmet = state.unmet = unmet_objectives(state)
+    elif not state.recount:
+        return
+    state.recount = False
     for side, uid, reached, at_least in unmet:
         if reached(state, side) >= at_least:
             state.met[side].append(uid)

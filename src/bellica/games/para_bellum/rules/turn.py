@@ -543,6 +543,7 @@ class Requisition(Step):
         state.army_deck.insert(0, uid)
         state.tucked[side].append(uid)
         state.coins[side] += 1 + modifier(state, side, "requisition_coins")
+        state.recount = True
 
 
 @TASKS.kind("order_option")
@@ -592,6 +593,7 @@ class Deploy(Step):
             place(state, side, uid, self.cell)
         else:
             state.permanents[side].append(uid)
+            state.recount = True
             rules_changed(state)
 
 
