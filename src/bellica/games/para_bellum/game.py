@@ -163,6 +163,7 @@ class ParaBellum(CardGame):
                 self.rules[uid] = {str(k): v for k, v in c.rule.items()}
             elif isinstance(c, Event):
                 self.rules[uid] = {str(k): v for k, v in c.modifiers.items()}
+        self.rule_changers = frozenset(uid for uid, rule in enumerate(self.rules) if rule)
         self.texts = [card_text(c) for c in kinds]
         self.verbs: dict[int, tuple[str, int]] = {}  # rules.effects.verb_amount's
         self.points = [c.points if isinstance(c, Objective) else 0 for c in kinds]
