@@ -23,7 +23,7 @@ from bellica.games.para_bellum.cards import (
     Objective,
     load_cards,
 )
-from bellica.games.para_bellum.heuristics import evaluate
+from bellica.games.para_bellum.heuristics import end_bit, evaluate
 from bellica.games.para_bellum.heuristics import playout_action as rollout_action
 from bellica.games.para_bellum.rules import TASKS, flow
 from bellica.games.para_bellum.rules.dice import plain_terms, split_general
@@ -148,12 +148,13 @@ class ParaBellum(CardGame):
         self.fits_right_of = [fits_beside(c, "right") if isinstance(c, Army) else 0 for c in kinds]
         self.fits_left_of = [fits_beside(c, "left") if isinstance(c, Army) else 0 for c in kinds]
         self.mounted = [c.mounted or "" if isinstance(c, Army) else "" for c in kinds]
-        # Per uid, the troop end an Army card in hand could close: (its colour, whether it
-        # closes a left end), for a card with one open edge (heuristics.troops_promise).
+        # Per uid, the troop end an Army card in hand could close, as heuristics.end_bit of
+        # its colour and whether it closes a left end, for a card with one open edge (0 for
+        # the others): heuristics.troops_promise.
         self.closer = [
-            (c.colour, c.right == "open")
+            end_bit(c.colour, c.right == "open")
             if isinstance(c, Army) and (c.left == "open") != (c.right == "open")
-            else None
+            else 0
             for c in kinds
         ]
         # The rule changes each card makes while in play (an Event's for its round).

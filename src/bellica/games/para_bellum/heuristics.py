@@ -7,6 +7,7 @@ import math
 from dataclasses import dataclass
 
 from bellica.core import Action, Rng
+from bellica.games.para_bellum.cards import COLOURS
 from bellica.games.para_bellum.rules.grid import neighbour, troops
 from bellica.games.para_bellum.rules.turn import ArmyPhase, EndTurn
 from bellica.games.para_bellum.state import EMPTY, START_CELL, ParaState
@@ -67,14 +68,15 @@ def evaluate(state: ParaState, weights: Weights = STANDARD) -> list[float]:
     if not whole and drawing and state.army_deck:
         mine[active] += weights.card
     side_of = game.side_of
-    totals: dict[int, float] = {}
+    totals = [0.0] * game.teams  # by side (team)
     for s in range(players):
-        totals[side_of[s]] = totals.get(side_of[s], 0.0) + mine[s]
-    out = []
-    for s in range(players):
-        rival = max(v for t, v in totals.items() if t != side_of[s])
-        out.append(math.tanh((totals[side_of[s]] - rival) / weights.scale))
-    return out
+        totals[side_of[s]] += mine[s]
+    leads = [  # each side's total against the best other side's
+        total - max(v for t, v in enumerate(totals) if t != team)
+        for team, total in enumerate(totals)
+    ]
+    scale, tanh = weights.scale, math.tanh
+    return [tanh(leads[team] / scale) for team in side_of]
 
 
 def worth(
@@ -126,10 +128,11 @@ def troops_promise(state: ParaState, side: int, weights: Weights = STANDARD) -> 
         state.open_troops[side] = troops_open
     if not troops_open:
         return 0.0
-    # (colour, closes a left end) of each Army card in hand that closes one end (None for
-    # the other cards: no troop asks for it).
+    # The ends the Army cards in hand can close (each an end_bit).
     closer = game.closer
-    closers = {closer[uid] for uid in state.hand[side]}
+    closers = 0
+    for uid in state.hand[side]:
+        closers |= closer[uid]
     closable, drawn, die, long_troops = (
         weights.closable,
         weights.drawn,
@@ -137,21 +140,28 @@ def troops_promise(state: ParaState, side: int, weights: Weights = STANDARD) -> 
         weights.long_troops,
     )
     total = 0.0
-    for colour, cards, ends in troops_open:
+    for dice, ends in troops_open:
         chance = 1.0
-        for closes_left in ends:
-            chance *= closable if (colour, closes_left) in closers else drawn
-        if cards + len(ends) >= 3:
+        for end in ends:
+            chance *= closable if closers & end else drawn
+        if dice >= 3:
             chance *= long_troops
-        total += die * (cards + len(ends)) * chance
+        total += die * dice * chance
     return total
 
 
-def open_troops(state: ParaState, side: int) -> list[tuple[str, int, tuple[bool, ...]]]:
-    """The unfinished troops of `side`'s army that can still be completed, as (colour, Army
-    cards, whether each open end is closed by a card whose left edge closes): complete Legions
-    and troops with an open end at the grid's edge or against another card are left out.
-    They change only when a card joins or leaves the army, so the state keeps them."""
+def end_bit(colour: str, closes_left: bool) -> int:
+    """The bit of a troop end: its colour, and whether a card closing it closes a left end
+    (its right edge open)."""
+    return 1 << (2 * COLOURS.index(colour) + closes_left)
+
+
+def open_troops(state: ParaState, side: int) -> list[tuple[int, tuple[int, ...]]]:
+    """The unfinished troops of `side`'s army that can still be completed, as (the dice
+    completing it would bring: one per Army card and per open end, each open end as the
+    end_bit of the cards that close it): complete Legions and troops with an open end at the
+    grid's edge or against another card are left out. They change only when a card joins or
+    leaves the army, so the state keeps them."""
     game = state.game
     grid = state.grid[side]
     left_open, right_open, colour_of = game.left_open, game.right_open, game.colour
@@ -160,7 +170,8 @@ def open_troops(state: ParaState, side: int) -> list[tuple[str, int, tuple[bool,
         first, last = grid[run[0]], grid[run[-1]]
         if not left_open[first] and not right_open[last]:
             continue  # a complete Legion: its dice are counted already
-        ends: list[bool] = []
+        ends: list[int] = []
+        colour = colour_of[first]
         for end, is_open, step, closes_left in (
             (run[0], left_open[first], -1, True),
             (run[-1], right_open[last], 1, False),
@@ -170,9 +181,9 @@ def open_troops(state: ParaState, side: int) -> list[tuple[str, int, tuple[bool,
             beyond = neighbour(end, step)
             if beyond < 0 or grid[beyond] != EMPTY:
                 break  # this end can never be closed
-            ends.append(closes_left)
+            ends.append(end_bit(colour, closes_left))
         else:
-            out.append((colour_of[first], len(run) - (START_CELL in run), tuple(ends)))
+            out.append((len(run) - (START_CELL in run) + len(ends), tuple(ends)))
     return out
 
 
