@@ -263,7 +263,7 @@ def affordable(state: ParaState, side: int, items: list[Cost]) -> bool:
     return Purse(state, side).affords(items)
 
 
-COINS = "coins"  # Purse.reach's name for a cost paid in coins alone
+COINS = "coins"  # Purse.reach_of's name for a cost paid in coins alone
 
 
 def plain_terms(name: str, items: list[Cost]) -> tuple[str, str, int]:
@@ -290,46 +290,37 @@ def split_general(items: list[Cost]) -> tuple[int, list[Cost]]:
 
 class Purse:
     """What `side` can pay with now, read once to weigh many costs: its coins (those it may
-    spend, on a cost or topping up a die, are none under a no-coins rule), its General die,
-    and its best red and grey faces (read when first asked: -1 until then)."""
+    spend, on a cost or topping up a die, are none under a no-coins rule), and the most pips
+    one item without a banner can pay from each kind of die (`reach_of`)."""
 
-    __slots__ = ("changes", "coins", "general", "grey", "red", "side", "state", "topping")
+    __slots__ = ("changes", "coins", "reach", "side", "state", "terms", "topping")
 
     def __init__(self, state: ParaState, side: int) -> None:
         self.state, self.side = state, side
         self.changes = rules = changes(state, side)
         self.coins = coins = state.coins[side]
-        self.topping = 0 if rules.get("no_coins", 0) > 0 else coins
-        self.general = state.general[side]
-        self.red = self.grey = -1
+        self.topping = topping = 0 if rules.get("no_coins", 0) > 0 else coins
+        # reach_of's answers: the General die's and the coins' now, the dice's when asked.
+        self.reach = {GENERAL: state.general[side] - 1, COINS: topping}
+        self.terms = state.game.basic_terms
 
-    def reach(self, die: str) -> int:
+    def reach_of(self, die: str) -> int:
         """The most pips one item of a die without a banner can pay: the General die's keeping
         at least 1; a red or grey die's best face topped up with the coins that may be spent
         (the coins alone when no die is held); COINS: the coins alone."""
-        if die == GENERAL:
-            return self.general - 1
-        if die == COINS:
-            return self.topping
-        if die == "red":
-            best = self.red
-            if best < 0:
-                best = self.red = best_face(self.state, self.side, "red")
-        else:
-            best = self.grey
-            if best < 0:
-                best = self.grey = best_face(self.state, self.side, "grey")
-        return best + self.topping
+        found = self.reach.get(die)
+        if found is None:
+            found = self.reach[die] = best_face(self.state, self.side, die) + self.topping
+        return found
 
     def pays_for(self, name: str) -> bool:
         """Whether a basic action's cost (cost_of's: none when a rule waives it) can be paid."""
-        game = self.state.game
-        free, die, pips = game.basic_terms[name]
+        free, die, pips = self.terms[name]
         if free and self.changes.get(free, 0) > 0:
             return True
         if not die:
-            return self.affords(game.basic_costs[name])
-        return self.reach(die) >= pips
+            return self.affords(self.state.game.basic_costs[name])
+        return self.reach_of(die) >= pips
 
     def affords(self, items: list[Cost]) -> bool:
         """Whether every item of a cost can be paid, one after another."""
@@ -342,7 +333,7 @@ class Purse:
     def meets(self, general: int, rest: list[Cost]) -> bool:
         """Whether a cost split by split_general can be paid: the General die's pips, then
         the other items."""
-        if general and self.general - 1 < general:
+        if general and self.reach[GENERAL] < general:
             return False
         if len(rest) == 1:
             return self.covers(rest[0])
@@ -358,7 +349,7 @@ class Purse:
             state, side = self.state, self.side
             slot = state.banner[side][item.banner]
             return bool(slot) and value(state, side, slot) >= pips - self.topping
-        return self.reach(item.die or "grey") >= pips
+        return self.reach_of(item.die or "grey") >= pips
 
 
 def _payable(

@@ -372,7 +372,7 @@ def action_choices(state: ParaState, side: int) -> list[Action]:
     if state.battle_line and pays_for("consult"):
         out.append(basic["consult"])
     red_and_grey = state.red_count[side] and state.grey_count[side]
-    if red_and_grey and pays_for("motivate") and motivators(state, side):
+    if red_and_grey and pays_for("motivate") and can_motivate(state, side):
         out.append(basic["motivate"])  # a red die spent (and the rest of its cost, if any)
     if army_cards and pays_for("requisition"):
         out += space.cards("requisition", army_cards)
@@ -430,6 +430,17 @@ def command_choices(state: ParaState, side: int, hand: list[int], purse: Purse) 
 def _empower_room(state: ParaState, side: int) -> bool:
     """Whether a grey die is below 6: their pips fall short of six for each."""
     return state.grey_pips[side] < 6 * state.grey_count[side]
+
+
+def can_motivate(state: ParaState, side: int) -> bool:
+    """Whether a red die may pay a Motivate (motivators'), looking no further than the first."""
+    game = state.game
+    if game.motivate_banner:  # only the die carrying the banner
+        return bool(motivators(state, side))
+    pips = game.motivate_pips
+    grey, red = state.grey[side], state.red[side]
+    held = compress(SLOT_NUMBERS, red)
+    return any(red[j] >= pips and (grey[j] or grey[j + WIDTH]) for j in held)
 
 
 def motivators(state: ParaState, side: int) -> list[str]:
