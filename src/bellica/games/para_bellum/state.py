@@ -28,6 +28,7 @@ WIDTH = len(COLUMNS)
 CELLS = len(ROWS) * WIDTH  # 36
 START_CELL = (0 + 1) * WIDTH + 4  # row 0, column 0
 JUNCTIONS = (len(ROWS) - 1) * WIDTH  # the red slots: the junction above each cell of rows -1..1
+EVERY_SHAPE = (1 << 20) - 1  # every Army card shape: five colours, each edge open or closed
 EMPTY = -1
 MAX_RED, MAX_GREY = 5, 10
 HAND_LIMIT = 7
@@ -130,6 +131,7 @@ class ParaState(StackDriven, State):
         "red_count",
         "red_pips",
         "revealed",
+        "room",
         "round",
         "runner",
         "scores",
@@ -158,7 +160,11 @@ class ParaState(StackDriven, State):
         self.phase = SETUP
         self.ending = -1  # the Ending Player, once the end is triggered
         self.colour = [""] * players  # each player's starting colour
+        # Each army's grid, and per cell the Army card shapes (rules.grid.SHAPES) the cards
+        # beside and below it leave room for: both replaced, never changed in place, when a
+        # card comes or goes (rules.grid.occupy), so copies share them.
         self.grid = [[EMPTY] * CELLS for _ in range(players)]
+        self.room = [[EVERY_SHAPE] * CELLS for _ in range(players)]
         self.occupied = [0] * players  # per army, bit `cell` set when a card lies there
         self.grey = [[0] * CELLS for _ in range(players)]
         self.red = [[0] * JUNCTIONS for _ in range(players)]
@@ -295,7 +301,8 @@ class ParaState(StackDriven, State):
         new.phase = self.phase
         new.ending = self.ending
         new.colour = self.colour[:]
-        new.grid = list(map(list.copy, self.grid))
+        new.grid = self.grid[:]
+        new.room = self.room[:]
         new.occupied = self.occupied[:]
         new.grey = list(map(list.copy, self.grey))
         new.red = list(map(list.copy, self.red))

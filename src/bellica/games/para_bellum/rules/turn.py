@@ -31,7 +31,6 @@ from bellica.games.para_bellum.rules.effects import (
     push_payment,
 )
 from bellica.games.para_bellum.rules.grid import (
-    SIDES,
     is_complete,
     junctions_made,
     legion,
@@ -50,7 +49,6 @@ from bellica.games.para_bellum.state import (
     ACTIONS,
     ARMY,
     CELLS,
-    EMPTY,
     FIVE_COLOURS_VP,
     HAND_LIMIT,
     START_CELL,
@@ -182,8 +180,8 @@ class ArmyPhase(Decision):
 
 def placements(state: ParaState, side: int) -> list[Action]:
     """Every Army card of the hand on every cell it fits (rules.grid.can_place), worked out
-    once per cell: the shapes (colour and edges) its neighbours leave room for, among the
-    hand's; and once per shape: the cells it fits."""
+    once per cell: the shapes (colour and edges) its neighbours leave room for (the army's
+    room, rules.grid.narrowed), among the hand's; and once per shape: the cells it fits."""
     game = state.game
     places = game.actions.places
     is_army = game.is_army
@@ -194,19 +192,10 @@ def placements(state: ParaState, side: int) -> list[Action]:
     in_hand = 0
     for uid in army_cards:
         in_hand |= shape_bit[uid]
-    grid = state.grid[side]
-    special = game.is_special
-    fits_right_of, fits_left_of = game.fits_right_of, game.fits_left_of
+    room = state.room[side]
     wanted = []
     for cell in open_cells(state, side):
-        left, right, below, _ = SIDES[cell]
-        if below >= 0 and (under := grid[below]) != EMPTY and special[under]:
-            continue  # never above a Special Unit
-        shapes = in_hand
-        if left >= 0 and (beside := grid[left]) != EMPTY:
-            shapes &= fits_right_of[beside]
-        if right >= 0 and (beside := grid[right]) != EMPTY:
-            shapes &= fits_left_of[beside]
+        shapes = in_hand & room[cell]
         if shapes:
             wanted.append((cell, shapes))
     out: list[Action] = []
