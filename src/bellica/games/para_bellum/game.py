@@ -23,7 +23,7 @@ from bellica.games.para_bellum.cards import (
     Objective,
     load_cards,
 )
-from bellica.games.para_bellum.heuristics import end_bit, evaluate
+from bellica.games.para_bellum.heuristics import Troops, end_bit, evaluate
 from bellica.games.para_bellum.heuristics import playout_action as rollout_action
 from bellica.games.para_bellum.rules import TASKS, flow
 from bellica.games.para_bellum.rules.dice import plain_terms, split_general
@@ -200,7 +200,7 @@ class ParaBellum(CardGame):
         self.card_costs = [costs_by_head(c) for c in kinds]
         # heuristics.open_troops by army grid, shared by the copies a search makes of one
         # position (each starts without the state's own; emptied when it grows large).
-        self.troop_memo: dict[tuple[int, ...], list[Any]] = {}
+        self.troop_memo: dict[tuple[int, ...], Troops] = {}
         # The cards' costs again, by the words a Pay task names them with ("opt1-101").
         self.named_costs = {
             f"{head}-{table.token[uid]}": items

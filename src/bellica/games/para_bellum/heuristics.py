@@ -4,7 +4,7 @@ it has left, against the best rival side), and the rollout policy."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bellica.core import Action, Rng
 from bellica.games.para_bellum.cards import COLOURS
@@ -47,13 +47,8 @@ def evaluate(state: ParaState, weights: Weights = STANDARD) -> list[float]:
     players = game.players
     # One look at the stack: whether the turn being played is still before its Army phase
     # and before its Draw phase.
-    whole = drawing = False
-    for task in state.stack:
-        kind = type(task)
-        if kind is ArmyPhase:
-            whole = True
-        elif kind is EndTurn:
-            drawing = True
+    pending = set(map(type, state.stack))
+    whole, drawing = ArmyPhase in pending, EndTurn in pending
     turns = turns_left(state, drawn=not drawing)
     active = state.active
     # The turn being played, so that a position is valued alike on both sides of a turn's end:
@@ -115,24 +110,49 @@ def troops_promise(state: ParaState, side: int, weights: Weights = STANDARD) -> 
     """The Legion dice `side`'s unfinished troops may still bring: a die for each card and
     each open end, weighed by the chance of closing each end (better when a hand card fits
     it); a troop with an end at the grid's edge can never be completed and promises nothing."""
-    game = state.game
-    troops_open = state.open_troops[side]
-    if troops_open is None:
-        memo = game.troop_memo
-        key = tuple(state.grid[side])
-        troops_open = memo.get(key)
-        if troops_open is None:
-            if len(memo) >= MEMO_SIZE:
-                memo.clear()
-            troops_open = memo[key] = open_troops(state, side)
-        state.open_troops[side] = troops_open
-    if not troops_open:
+    troops = kept_troops(state, side)
+    if not troops.runs:
         return 0.0
     # The ends the Army cards in hand can close (each an end_bit).
-    closer = game.closer
+    closer = state.game.closer
     closers = 0
     for uid in state.hand[side]:
         closers |= closer[uid]
+    if weights is not STANDARD:
+        return weigh_troops(troops.runs, closers, weights)
+    promise = troops.promised.get(closers)
+    if promise is None:
+        promise = troops.promised[closers] = weigh_troops(troops.runs, closers, weights)
+    return promise
+
+
+@dataclass(slots=True)
+class Troops:
+    """An army's open troops (open_troops), and their promise with the standard weights by
+    the ends the hand can close: kept together, shared by every state with that army."""
+
+    runs: list[tuple[int, tuple[int, ...]]]
+    promised: dict[int, float] = field(default_factory=dict)
+
+
+def kept_troops(state: ParaState, side: int) -> Troops:
+    """`side`'s open troops: the state's own, or those of the same army grid met before in
+    this game (ParaBellum.troop_memo), or worked out now."""
+    troops = state.open_troops[side]
+    if troops is None:
+        memo = state.game.troop_memo
+        key = tuple(state.grid[side])
+        troops = memo.get(key)
+        if troops is None:
+            if len(memo) >= MEMO_SIZE:
+                memo.clear()
+            troops = memo[key] = Troops(open_troops(state, side))
+        state.open_troops[side] = troops
+    return troops
+
+
+def weigh_troops(runs: list[tuple[int, tuple[int, ...]]], closers: int, weights: Weights) -> float:
+    """troops_promise's sum over the open troops `runs`, the hand closing the ends `closers`."""
     closable, drawn, die, long_troops = (
         weights.closable,
         weights.drawn,
@@ -140,7 +160,7 @@ def troops_promise(state: ParaState, side: int, weights: Weights = STANDARD) -> 
         weights.long_troops,
     )
     total = 0.0
-    for dice, ends in troops_open:
+    for dice, ends in runs:
         chance = 1.0
         for end in ends:
             chance *= closable if closers & end else drawn

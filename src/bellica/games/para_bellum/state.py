@@ -11,6 +11,7 @@ from bellica.core.stack import StackDriven, Task
 
 if TYPE_CHECKING:
     from bellica.games.para_bellum.game import ParaBellum
+    from bellica.games.para_bellum.heuristics import Troops
 
 SETUP, ARMY, ACTIONS, OVER = "setup", "army", "actions", "over"
 PHASES = (SETUP, ARMY, ACTIONS, OVER)
@@ -201,9 +202,9 @@ class ParaState(StackDriven, State):
         self.runner = [0] * players  # 4 players: each runner's distance from home
         self.force: list[dict[str, int] | None] = [None] * players  # rules.modifiers
         self.acting: list[list[int] | None] = [None] * players  # rules.modifiers
-        # heuristics.open_troops of each army, kept until a card joins or leaves it (None:
-        # to work out again).
-        self.open_troops: list[list[Any] | None] = [None] * players
+        # heuristics.open_troops of each army (as heuristics.Troops), kept until a card joins
+        # or leaves it (None: to work out again).
+        self.open_troops: list[Troops | None] = [None] * players
         self.stack: list[Task] = []
         self.winners: tuple[int, ...] | None = None
         self.scores: tuple[float, ...] = ()
