@@ -318,9 +318,12 @@ class Purse:
         free, die, pips = self.terms[name]
         if free and self.changes.get(free, 0) > 0:
             return True
-        if not die:
-            return self.affords(self.state.game.basic_costs[name])
-        return self.reach_of(die) >= pips
+        reach = self.reach.get(die)  # the General die's and the coins' are known
+        if reach is None:
+            if not die:
+                return self.affords(self.state.game.basic_costs[name])
+            reach = self.reach_of(die)
+        return reach >= pips
 
     def affords(self, items: list[Cost]) -> bool:
         """Whether every item of a cost can be paid, one after another."""
