@@ -67,8 +67,7 @@ def evaluate(state: ParaState, weights: Weights = STANDARD) -> list[float]:
     for s in range(players):
         totals[side_of[s]] += mine[s]
     leads = [  # each side's total against the best other side's
-        total - max(v for t, v in enumerate(totals) if t != team)
-        for team, total in enumerate(totals)
+        total - max(totals[:team] + totals[team + 1 :]) for team, total in enumerate(totals)
     ]
     scale, tanh = weights.scale, math.tanh
     return [tanh(leads[team] / scale) for team in side_of]

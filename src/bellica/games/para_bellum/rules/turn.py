@@ -428,8 +428,12 @@ def can_motivate(state: ParaState, side: int) -> bool:
         return bool(motivators(state, side))
     pips = game.motivate_pips
     grey, red = state.grey[side], state.red[side]
-    held = compress(SLOT_NUMBERS, red)
-    return any(red[j] >= pips and (grey[j] or grey[j + WIDTH]) for j in held)
+    for j in compress(SLOT_NUMBERS, red):  # each red die held
+        if red[j] >= pips and (grey[j] or grey[j + WIDTH]):
+            break
+    else:
+        return False
+    return True
 
 
 def motivators(state: ParaState, side: int) -> list[str]:
