@@ -167,6 +167,7 @@ class ParaBellum(CardGame):
         self.rule_changers = frozenset(uid for uid, rule in enumerate(self.rules) if rule)
         self.texts = [card_text(c) for c in kinds]
         self.verbs: dict[int, tuple[str, int]] = {}  # rules.effects.verb_amount's
+        self.effects: dict[tuple[int, str], Any] = {}  # rules.effects.effects_of's
         self.points = [c.points if isinstance(c, Objective) else 0 for c in kinds]
         # Each objective's kind and how much of it fulfils it (rules.scoring.unmet_objectives).
         self.goal = [(c.kind, c.at_least) if isinstance(c, Objective) else ("", 0) for c in kinds]

@@ -44,8 +44,17 @@ def payments(side: int, what: str, items: int) -> tuple[Pay, ...]:
 def effects_of(state: ParaState, card: int, where: str) -> Sequence[Effect]:
     """The effects a source names: an Order's option ("opt1"), a Permanent's or Special Unit's
     action ("use"), a Battle Bonus ("gold"…), an Event's reveal ("reveal"), an Alliance's
-    action ("alliance") or Runner bonus ("runner"). The card's own list: not to be changed."""
-    entry = state.game.table.card[card]
+    action ("alliance") or Runner bonus ("runner"). The card's own list: not to be changed;
+    looked up once per game (ParaBellum.effects)."""
+    known = state.game.effects
+    found = known.get((card, where))
+    if found is None:
+        found = known[card, where] = named_effects(state.game.table.card[card], where)
+    return found
+
+
+def named_effects(entry: object, where: str) -> Sequence[Effect]:
+    """effects_of's answer for a card's entry in the card file."""
     if isinstance(entry, Command):
         if where in ("opt1", "opt2"):
             return entry.options[int(where[3]) - 1].effects
