@@ -524,3 +524,24 @@ def test_a_rule_against_spending_coins_stops_coin_costs_and_top_ups() -> None:
     assert kinds(at(["Closed Markets"])).isdisjoint({"requisition", "play"})
     # Under another Event both are offered, and the coins pay.
     assert {"requisition", "play"} <= kinds(at(["Drill Season"]))
+
+
+def test_the_dice_tally_follows_every_die_through_whole_games() -> None:
+    # Each army's count, pips and best face of each colour are kept where a die changes
+    # (rules.dice.put_face); a best face forgotten (-1) is worked out again when asked.
+    from bellica.core import Rng
+    from bellica.games.para_bellum.rules.dice import best_face
+
+    for players in (2, 3, 4):
+        game = bellica.load("para-bellum", players=players)
+        for seed in range(3):
+            state, rng = game.new_game(seed=seed), Rng(seed)
+            while not state.is_terminal:
+                state.apply(rng.choice(state.legal_actions()))
+                for side in range(players):
+                    for kind, dice in (("grey", state.grey[side]), ("red", state.red[side])):
+                        held = [v for v in dice if v]
+                        assert getattr(state, f"{kind}_count")[side] == len(held)
+                        assert getattr(state, f"{kind}_pips")[side] == sum(held)
+                        assert getattr(state, f"{kind}_best")[side] in (-1, max(dice))
+                        assert best_face(state, side, kind) == max(dice)

@@ -23,7 +23,7 @@ from bellica.games.para_bellum.cards import (
     Objective,
     load_cards,
 )
-from bellica.games.para_bellum.heuristics import evaluate
+from bellica.games.para_bellum.heuristics import Troops, end_bit, evaluate
 from bellica.games.para_bellum.heuristics import playout_action as rollout_action
 from bellica.games.para_bellum.rules import TASKS, flow
 from bellica.games.para_bellum.rules.dice import plain_terms, split_general
@@ -148,12 +148,13 @@ class ParaBellum(CardGame):
         self.fits_right_of = [fits_beside(c, "right") if isinstance(c, Army) else 0 for c in kinds]
         self.fits_left_of = [fits_beside(c, "left") if isinstance(c, Army) else 0 for c in kinds]
         self.mounted = [c.mounted or "" if isinstance(c, Army) else "" for c in kinds]
-        # Per uid, the troop end an Army card in hand could close: (its colour, whether it
-        # closes a left end), for a card with one open edge (heuristics.troops_promise).
+        # Per uid, the troop end an Army card in hand could close, as heuristics.end_bit of
+        # its colour and whether it closes a left end, for a card with one open edge (0 for
+        # the others): heuristics.troops_promise.
         self.closer = [
-            (c.colour, c.right == "open")
+            end_bit(c.colour, c.right == "open")
             if isinstance(c, Army) and (c.left == "open") != (c.right == "open")
-            else None
+            else 0
             for c in kinds
         ]
         # The rule changes each card makes while in play (an Event's for its round).
@@ -163,8 +164,10 @@ class ParaBellum(CardGame):
                 self.rules[uid] = {str(k): v for k, v in c.rule.items()}
             elif isinstance(c, Event):
                 self.rules[uid] = {str(k): v for k, v in c.modifiers.items()}
+        self.rule_changers = frozenset(uid for uid, rule in enumerate(self.rules) if rule)
         self.texts = [card_text(c) for c in kinds]
         self.verbs: dict[int, tuple[str, int]] = {}  # rules.effects.verb_amount's
+        self.effects: dict[tuple[int, str], Any] = {}  # rules.effects.effects_of's
         self.points = [c.points if isinstance(c, Objective) else 0 for c in kinds]
         # Each objective's kind and how much of it fulfils it (rules.scoring.unmet_objectives).
         self.goal = [(c.kind, c.at_least) if isinstance(c, Objective) else ("", 0) for c in kinds]
@@ -198,7 +201,7 @@ class ParaBellum(CardGame):
         self.card_costs = [costs_by_head(c) for c in kinds]
         # heuristics.open_troops by army grid, shared by the copies a search makes of one
         # position (each starts without the state's own; emptied when it grows large).
-        self.troop_memo: dict[tuple[int, ...], list[Any]] = {}
+        self.troop_memo: dict[tuple[int, ...], Troops] = {}
         # The cards' costs again, by the words a Pay task names them with ("opt1-101").
         self.named_costs = {
             f"{head}-{table.token[uid]}": items

@@ -4,9 +4,10 @@ it has left, against the best rival side), and the rollout policy."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bellica.core import Action, Rng
+from bellica.games.para_bellum.cards import COLOURS
 from bellica.games.para_bellum.rules.grid import neighbour, troops
 from bellica.games.para_bellum.rules.turn import ArmyPhase, EndTurn
 from bellica.games.para_bellum.state import EMPTY, START_CELL, ParaState
@@ -46,13 +47,8 @@ def evaluate(state: ParaState, weights: Weights = STANDARD) -> list[float]:
     players = game.players
     # One look at the stack: whether the turn being played is still before its Army phase
     # and before its Draw phase.
-    whole = drawing = False
-    for task in state.stack:
-        kind = type(task)
-        if kind is ArmyPhase:
-            whole = True
-        elif kind is EndTurn:
-            drawing = True
+    pending = set(map(type, state.stack))
+    whole, drawing = ArmyPhase in pending, EndTurn in pending
     turns = turns_left(state, drawn=not drawing)
     active = state.active
     # The turn being played, so that a position is valued alike on both sides of a turn's end:
@@ -67,14 +63,14 @@ def evaluate(state: ParaState, weights: Weights = STANDARD) -> list[float]:
     if not whole and drawing and state.army_deck:
         mine[active] += weights.card
     side_of = game.side_of
-    totals: dict[int, float] = {}
+    totals = [0.0] * game.teams  # by side (team)
     for s in range(players):
-        totals[side_of[s]] = totals.get(side_of[s], 0.0) + mine[s]
-    out = []
-    for s in range(players):
-        rival = max(v for t, v in totals.items() if t != side_of[s])
-        out.append(math.tanh((totals[side_of[s]] - rival) / weights.scale))
-    return out
+        totals[side_of[s]] += mine[s]
+    leads = [  # each side's total against the best other side's
+        total - max(totals[:team] + totals[team + 1 :]) for team, total in enumerate(totals)
+    ]
+    scale, tanh = weights.scale, math.tanh
+    return [tanh(leads[team] / scale) for team in side_of]
 
 
 def worth(
@@ -84,8 +80,7 @@ def worth(
     Cornicines and Mounted Commanders left to the end), plus what its army, hand and turns
     still to play promise (`tokens`: and the action tokens it has left this turn)."""
     w = weights
-    red = state.red[side]
-    points = sum(state.grey[side]) + state.vp[side]
+    points = state.grey_pips[side] + state.vp[side]
     if state.met[side]:
         points += sum(state.game.points[u] for u in state.met[side])
     left = (state.actions_left if tokens else 0) + turns * state.game.tokens_per_turn
@@ -93,7 +88,7 @@ def worth(
         points
         + w.empower * empower_room(state, side, left)
         + troops_promise(state, side, w)
-        + w.red * (len(red) - red.count(0))
+        + w.red * state.red_count[side]
         + w.general * state.general[side]
         + w.coin * state.coins[side]
         + w.card * len(state.hand[side])
@@ -106,33 +101,57 @@ def worth(
 def empower_room(state: ParaState, side: int, tokens: int) -> int:
     """How many Empowers `side` could still make: limited by its red pips, the room its grey
     dice have below 6 (two pips each), and the action tokens it has left."""
-    reds = sum(state.red[side])
-    grey = state.grey[side]
-    room = 6 * (len(grey) - grey.count(0)) - sum(grey)  # below 6 on each die held
-    return min(reds, room // 2, tokens)
+    room = 6 * state.grey_count[side] - state.grey_pips[side]  # below 6 on each die held
+    return min(state.red_pips[side], room // 2, tokens)
 
 
 def troops_promise(state: ParaState, side: int, weights: Weights = STANDARD) -> float:
     """The Legion dice `side`'s unfinished troops may still bring: a die for each card and
     each open end, weighed by the chance of closing each end (better when a hand card fits
     it); a troop with an end at the grid's edge can never be completed and promises nothing."""
-    game = state.game
-    troops_open = state.open_troops[side]
-    if troops_open is None:
-        memo = game.troop_memo
+    troops = kept_troops(state, side)
+    if not troops.runs:
+        return 0.0
+    # The ends the Army cards in hand can close (each an end_bit).
+    closer = state.game.closer
+    closers = 0
+    for uid in state.hand[side]:
+        closers |= closer[uid]
+    if weights is not STANDARD:
+        return weigh_troops(troops.runs, closers, weights)
+    promise = troops.promised.get(closers)
+    if promise is None:
+        promise = troops.promised[closers] = weigh_troops(troops.runs, closers, weights)
+    return promise
+
+
+@dataclass(slots=True)
+class Troops:
+    """An army's open troops (open_troops), and their promise with the standard weights by
+    the ends the hand can close: kept together, shared by every state with that army."""
+
+    runs: list[tuple[int, tuple[int, ...]]]
+    promised: dict[int, float] = field(default_factory=dict)
+
+
+def kept_troops(state: ParaState, side: int) -> Troops:
+    """`side`'s open troops: the state's own, or those of the same army grid met before in
+    this game (ParaBellum.troop_memo), or worked out now."""
+    troops = state.open_troops[side]
+    if troops is None:
+        memo = state.game.troop_memo
         key = tuple(state.grid[side])
-        troops_open = memo.get(key)
-        if troops_open is None:
+        troops = memo.get(key)
+        if troops is None:
             if len(memo) >= MEMO_SIZE:
                 memo.clear()
-            troops_open = memo[key] = open_troops(state, side)
-        state.open_troops[side] = troops_open
-    if not troops_open:
-        return 0.0
-    # (colour, closes a left end) of each Army card in hand that closes one end (None for
-    # the other cards: no troop asks for it).
-    closer = game.closer
-    closers = {closer[uid] for uid in state.hand[side]}
+            troops = memo[key] = Troops(open_troops(state, side))
+        state.open_troops[side] = troops
+    return troops
+
+
+def weigh_troops(runs: list[tuple[int, tuple[int, ...]]], closers: int, weights: Weights) -> float:
+    """troops_promise's sum over the open troops `runs`, the hand closing the ends `closers`."""
     closable, drawn, die, long_troops = (
         weights.closable,
         weights.drawn,
@@ -140,21 +159,28 @@ def troops_promise(state: ParaState, side: int, weights: Weights = STANDARD) -> 
         weights.long_troops,
     )
     total = 0.0
-    for colour, cards, ends in troops_open:
+    for dice, ends in runs:
         chance = 1.0
-        for closes_left in ends:
-            chance *= closable if (colour, closes_left) in closers else drawn
-        if cards + len(ends) >= 3:
+        for end in ends:
+            chance *= closable if closers & end else drawn
+        if dice >= 3:
             chance *= long_troops
-        total += die * (cards + len(ends)) * chance
+        total += die * dice * chance
     return total
 
 
-def open_troops(state: ParaState, side: int) -> list[tuple[str, int, tuple[bool, ...]]]:
-    """The unfinished troops of `side`'s army that can still be completed, as (colour, Army
-    cards, whether each open end is closed by a card whose left edge closes): complete Legions
-    and troops with an open end at the grid's edge or against another card are left out.
-    They change only when a card joins or leaves the army, so the state keeps them."""
+def end_bit(colour: str, closes_left: bool) -> int:
+    """The bit of a troop end: its colour, and whether a card closing it closes a left end
+    (its right edge open)."""
+    return 1 << (2 * COLOURS.index(colour) + closes_left)
+
+
+def open_troops(state: ParaState, side: int) -> list[tuple[int, tuple[int, ...]]]:
+    """The unfinished troops of `side`'s army that can still be completed, as (the dice
+    completing it would bring: one per Army card and per open end, each open end as the
+    end_bit of the cards that close it): complete Legions and troops with an open end at the
+    grid's edge or against another card are left out. They change only when a card joins or
+    leaves the army, so the state keeps them."""
     game = state.game
     grid = state.grid[side]
     left_open, right_open, colour_of = game.left_open, game.right_open, game.colour
@@ -163,7 +189,8 @@ def open_troops(state: ParaState, side: int) -> list[tuple[str, int, tuple[bool,
         first, last = grid[run[0]], grid[run[-1]]
         if not left_open[first] and not right_open[last]:
             continue  # a complete Legion: its dice are counted already
-        ends: list[bool] = []
+        ends: list[int] = []
+        colour = colour_of[first]
         for end, is_open, step, closes_left in (
             (run[0], left_open[first], -1, True),
             (run[-1], right_open[last], 1, False),
@@ -173,9 +200,9 @@ def open_troops(state: ParaState, side: int) -> list[tuple[str, int, tuple[bool,
             beyond = neighbour(end, step)
             if beyond < 0 or grid[beyond] != EMPTY:
                 break  # this end can never be closed
-            ends.append(closes_left)
+            ends.append(end_bit(colour, closes_left))
         else:
-            out.append((colour_of[first], len(run) - (START_CELL in run), tuple(ends)))
+            out.append((len(run) - (START_CELL in run) + len(ends), tuple(ends)))
     return out
 
 

@@ -21,7 +21,8 @@ from bellica.games.para_bellum.cards import (
 )
 from bellica.games.para_bellum.rules import flow as _flow  # noqa: F401 (task kinds)
 from bellica.games.para_bellum.rules import setup as _setup  # noqa: F401 (the set-up's)
-from bellica.games.para_bellum.rules.grid import completed_legions
+from bellica.games.para_bellum.rules.dice import tally_dice
+from bellica.games.para_bellum.rules.grid import completed_legions, room_left
 from bellica.games.para_bellum.state import (
     CELLS,
     EMPTY,
@@ -145,6 +146,8 @@ def read_position(game: ParaBellum, text: str) -> ParaState:
             raise InvalidPosition(f"scores: {players} whole numbers")
         state.scores = tuple(float(s) for s in scores)
     lines.done()
+    tally_dice(state)
+    state.room = [room_left(game, grid) for grid in state.grid]
     for side in range(players):
         runs = completed_legions(state, side)
         state.legions[side] = len(runs)

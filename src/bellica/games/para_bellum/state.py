@@ -11,6 +11,7 @@ from bellica.core.stack import StackDriven, Task
 
 if TYPE_CHECKING:
     from bellica.games.para_bellum.game import ParaBellum
+    from bellica.games.para_bellum.heuristics import Troops
 
 SETUP, ARMY, ACTIONS, OVER = "setup", "army", "actions", "over"
 PHASES = (SETUP, ARMY, ACTIONS, OVER)
@@ -28,6 +29,7 @@ WIDTH = len(COLUMNS)
 CELLS = len(ROWS) * WIDTH  # 36
 START_CELL = (0 + 1) * WIDTH + 4  # row 0, column 0
 JUNCTIONS = (len(ROWS) - 1) * WIDTH  # the red slots: the junction above each cell of rows -1..1
+EVERY_SHAPE = (1 << 20) - 1  # every Army card shape: five colours, each edge open or closed
 EMPTY = -1
 MAX_RED, MAX_GREY = 5, 10
 HAND_LIMIT = 7
@@ -78,7 +80,8 @@ SHARED_ZONES = 11  # zone_families' shared zones, before the four families of on
 class ParaState(StackDriven, State):
     """One position of Para Bellum. Zones hold card uids; each army's grid is `grid[side]`
     (cell → uid, EMPTY for none), its dice `grey[side][cell]`, `red[side][junction]` (0: an
-    empty slot) and `general[side]`; `banner[side][type]` is the slot a banner sits on ("" when
+    empty slot, each colour tallied in `grey_count`, `grey_pips`, `grey_best` and the red
+    ones) and `general[side]`; `banner[side][type]` is the slot a banner sits on ("" when
     unused); `stack` holds the work still to do, whose top is the decision being asked."""
 
     __slots__ = (
@@ -107,6 +110,9 @@ class ParaState(StackDriven, State):
         "force",
         "general",
         "grey",
+        "grey_best",
+        "grey_count",
+        "grey_pips",
         "grid",
         "hand",
         "known",
@@ -120,8 +126,13 @@ class ParaState(StackDriven, State):
         "permanents",
         "phase",
         "reason",
+        "recount",
         "red",
+        "red_best",
+        "red_count",
+        "red_pips",
         "revealed",
+        "room",
         "round",
         "runner",
         "scores",
@@ -150,11 +161,23 @@ class ParaState(StackDriven, State):
         self.phase = SETUP
         self.ending = -1  # the Ending Player, once the end is triggered
         self.colour = [""] * players  # each player's starting colour
+        # Each army's grid, and per cell the Army card shapes (rules.grid.SHAPES) the cards
+        # beside and below it leave room for: both replaced, never changed in place, when a
+        # card comes or goes (rules.grid.occupy), so copies share them.
         self.grid = [[EMPTY] * CELLS for _ in range(players)]
+        self.room = [[EVERY_SHAPE] * CELLS for _ in range(players)]
         self.occupied = [0] * players  # per army, bit `cell` set when a card lies there
         self.grey = [[0] * CELLS for _ in range(players)]
         self.red = [[0] * JUNCTIONS for _ in range(players)]
         self.general = [0] * players
+        # Each army's dice tallied where a die changes (rules.dice.put_face): how many grey and
+        # red dice, their pips, and the best face (-1: to work out again, see best_face).
+        self.grey_count = [0] * players
+        self.grey_pips = [0] * players
+        self.grey_best = [0] * players
+        self.red_count = [0] * players
+        self.red_pips = [0] * players
+        self.red_best = [0] * players
         self.banner = [dict.fromkeys(game.banner_types, "") for _ in range(players)]
         self.coins = [0] * players
         self.vp = [0] * players  # victory-point tokens
@@ -169,6 +192,9 @@ class ParaState(StackDriven, State):
         # rules.scoring.unmet_objectives, kept until an objective is met, dealt, put back or
         # dealt again (None: to work out again).
         self.unmet: list[Any] | None = None
+        # Whether something an objective counts (dice, coins, banners, the army, Legions,
+        # Permanents) may have changed since the objectives were last checked.
+        self.recount = True
         self.revealed: list[int] = []  # secret objectives turned face up
         self.shared: list[int] = []  # 4 players: each team's Shared Objective
         self.known: list[list[int]] = [[] for _ in range(players)]  # hand cards all saw taken
@@ -176,9 +202,9 @@ class ParaState(StackDriven, State):
         self.runner = [0] * players  # 4 players: each runner's distance from home
         self.force: list[dict[str, int] | None] = [None] * players  # rules.modifiers
         self.acting: list[list[int] | None] = [None] * players  # rules.modifiers
-        # heuristics.open_troops of each army, kept until a card joins or leaves it (None:
-        # to work out again).
-        self.open_troops: list[list[Any] | None] = [None] * players
+        # heuristics.open_troops of each army (as heuristics.Troops), kept until a card joins
+        # or leaves it (None: to work out again).
+        self.open_troops: list[Troops | None] = [None] * players
         self.stack: list[Task] = []
         self.winners: tuple[int, ...] | None = None
         self.scores: tuple[float, ...] = ()
@@ -276,11 +302,18 @@ class ParaState(StackDriven, State):
         new.phase = self.phase
         new.ending = self.ending
         new.colour = self.colour[:]
-        new.grid = list(map(list.copy, self.grid))
+        new.grid = self.grid[:]
+        new.room = self.room[:]
         new.occupied = self.occupied[:]
         new.grey = list(map(list.copy, self.grey))
         new.red = list(map(list.copy, self.red))
         new.general = self.general[:]
+        new.grey_count = self.grey_count[:]
+        new.grey_pips = self.grey_pips[:]
+        new.grey_best = self.grey_best[:]
+        new.red_count = self.red_count[:]
+        new.red_pips = self.red_pips[:]
+        new.red_best = self.red_best[:]
         new.banner = list(map(dict.copy, self.banner))
         new.coins = self.coins[:]
         new.vp = self.vp[:]
@@ -293,6 +326,7 @@ class ParaState(StackDriven, State):
         new.legion_take = self.legion_take
         new.met = list(map(list.copy, self.met))
         new.unmet = self.unmet
+        new.recount = self.recount
         new.revealed = self.revealed[:]
         new.shared = self.shared[:]
         new.known = list(map(list.copy, self.known))

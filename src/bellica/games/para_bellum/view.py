@@ -3,6 +3,7 @@ actions, and resampling what the seat cannot know."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from bellica.core import SPECTATOR, Action, Rng
@@ -268,6 +269,10 @@ def public_words(state: ParaState, action: Action) -> str | None:
 
 
 # -- determinizing ------------------------------------------------------------------------------
+# Where cards are dealt again: piles, each with the indices of the places in it (None: all).
+Places = list[tuple[list[int], list[int] | None]]
+
+
 def resample_hidden(state: ParaState, seat: int, rng: Rng) -> None:
     """Deal again every card `seat` cannot place: the Army cards of the Army deck and of the
     hands it may not look at (the cards it tucked under the deck stay there), likewise the
@@ -278,25 +283,53 @@ def resample_hidden(state: ParaState, seat: int, rng: Rng) -> None:
     unseen = [s for s in range(players) if not sees(state, seat, s)]
     mine = {u for s in range(players) if sees(state, seat, s) for u in state.tucked[s]}
     known = {u for s in range(players) for u in state.known[s]}
-    army = [(state.army_deck, i) for i, u in enumerate(state.army_deck) if u not in mine]
-    command = [(state.command_deck, i) for i in range(len(state.command_deck))]
-    objective = [(state.objective_deck, i) for i in range(len(state.objective_deck))]
+    deck = state.army_deck
+    army: Places = [(deck, None)]
+    if not mine.isdisjoint(deck):  # the cards it tucked under the deck stay there
+        army = [(deck, [i for i, u in enumerate(deck) if u not in mine])]
+    command: Places = [(state.command_deck, None)]
+    objective: Places = [(state.objective_deck, None)]
     for side in unseen:
         hand = state.hand[side]
+        army_cards: list[int] = []
+        command_cards: list[int] = []
         for i, uid in enumerate(hand):
-            if uid in known:
-                continue
-            (army if game.is_army[uid] else command).append((hand, i))
+            if uid not in known:
+                (army_cards if game.is_army[uid] else command_cards).append(i)
+        army.append((hand, army_cards))
+        command.append((hand, command_cards))
         held = state.objectives[side]
-        objective += [(held, i) for i, uid in enumerate(held) if uid not in state.revealed]
-    shared_at = [(pile, i) for pile, i in objective if pile[i] in state.shared]
+        objective.append((held, [i for i, uid in enumerate(held) if uid not in state.revealed]))
+    shared_at = [(pile, i) for pile, i in each_place(objective) if pile[i] in state.shared]
     for places in (army, command, objective):
-        cards = [pile[i] for pile, i in places]
-        rng.shuffle(cards)
-        for (pile, i), uid in zip(places, cards, strict=True):
-            pile[i] = uid
+        deal_again(places, rng)
     if shared_at:  # a Shared Objective is the card in its place, whichever it now is
-        kept = [u for u in state.shared if all(u != pile[i] for pile, i in objective)]
+        dealt = {pile[i] for pile, i in each_place(objective)}
+        kept = [u for u in state.shared if u not in dealt]
         state.shared = kept + [pile[i] for pile, i in shared_at]
     rng.shuffle(state.event_deck)
     state.unmet = None  # other objectives may now be held
+
+
+def each_place(places: Places) -> Iterator[tuple[list[int], int]]:
+    """Each place as (pile, index), in order."""
+    for pile, at in places:
+        for i in range(len(pile)) if at is None else at:
+            yield pile, i
+
+
+def deal_again(places: Places, rng: Rng) -> None:
+    """Shuffle the cards in `places` among those places (a whole pile at once)."""
+    cards: list[int] = []
+    for pile, at in places:
+        cards += pile if at is None else [pile[i] for i in at]
+    rng.shuffle(cards)
+    start = 0
+    for pile, at in places:
+        if at is None:
+            pile[:] = cards[start : start + len(pile)]
+            start += len(pile)
+            continue
+        for i in at:
+            pile[i] = cards[start]
+            start += 1

@@ -63,8 +63,57 @@ def dice(state: ParaState, side: int, kind: str) -> list[str]:
 
 def count(state: ParaState, side: int, kind: str) -> int:
     """How many dice of that colour ("grey" or "red") the army holds."""
-    values = state.grey[side] if kind == "grey" else state.red[side]
-    return len(values) - values.count(0)
+    return (state.grey_count if kind == "grey" else state.red_count)[side]
+
+
+# -- each army's dice, tallied where a die changes ------------------------------------------
+def put_face(state: ParaState, side: int, kind: str, at: int, face: int) -> None:
+    """A red or grey die in slot `at` now shows `face` (0: the slot is empty); the army's
+    tally of that colour follows: how many dice, their pips, and the best face (forgotten,
+    to be worked out again by best_face, when the die that showed it falls)."""
+    if kind == "grey":
+        values, dice_held, pips, best = (
+            state.grey[side],
+            state.grey_count,
+            state.grey_pips,
+            state.grey_best,
+        )
+    else:
+        values, dice_held, pips, best = (
+            state.red[side],
+            state.red_count,
+            state.red_pips,
+            state.red_best,
+        )
+    old = values[at]
+    values[at] = face
+    state.recount = True
+    dice_held[side] += (face > 0) - (old > 0)
+    pips[side] += face - old
+    if face > best[side] >= 0:
+        best[side] = face
+    elif face < old == best[side]:
+        best[side] = -1
+
+
+def best_face(state: ParaState, side: int, kind: str) -> int:
+    """The highest face among the army's dice of that colour (0 when it holds none)."""
+    best = state.grey_best if kind == "grey" else state.red_best
+    face = best[side]
+    if face < 0:
+        face = best[side] = max(state.grey[side] if kind == "grey" else state.red[side])
+    return face
+
+
+def tally_dice(state: ParaState) -> None:
+    """Every army's tally worked out from its dice (a state read from a position)."""
+    for side, (grey, red) in enumerate(zip(state.grey, state.red, strict=True)):
+        state.grey_count[side] = len(grey) - grey.count(0)
+        state.grey_pips[side] = sum(grey)
+        state.grey_best[side] = max(grey)
+        state.red_count[side] = len(red) - red.count(0)
+        state.red_pips[side] = sum(red)
+        state.red_best[side] = max(red)
 
 
 def set_value(state: ParaState, side: int, slot: str, new: int) -> None:
@@ -74,7 +123,7 @@ def set_value(state: ParaState, side: int, slot: str, new: int) -> None:
         state.general[side] = max(1, min(6, new))
         return
     new = max(0, min(6, new))
-    (state.grey if kind == "grey" else state.red)[side][at] = new
+    put_face(state, side, kind, at, new)
     if new == 0:
         banners = state.banner[side]
         for name, where in banners.items():
@@ -92,7 +141,7 @@ def add_die(state: ParaState, side: int, slot: str) -> int:
     if values[at] or count(state, side, kind) >= limit:
         return 0
     face = state.rng.d6()
-    values[at] = face
+    put_face(state, side, kind, at, face)
     state.caused.append(("die", side, slot, face))
     return face
 
@@ -214,7 +263,7 @@ def affordable(state: ParaState, side: int, items: list[Cost]) -> bool:
     return Purse(state, side).affords(items)
 
 
-COINS = "coins"  # Purse.reach's name for a cost paid in coins alone
+COINS = "coins"  # Purse.reach_of's name for a cost paid in coins alone
 
 
 def plain_terms(name: str, items: list[Cost]) -> tuple[str, str, int]:
@@ -241,46 +290,40 @@ def split_general(items: list[Cost]) -> tuple[int, list[Cost]]:
 
 class Purse:
     """What `side` can pay with now, read once to weigh many costs: its coins (those it may
-    spend, on a cost or topping up a die, are none under a no-coins rule), its General die,
-    and its best red and grey faces (read when first asked: -1 until then)."""
+    spend, on a cost or topping up a die, are none under a no-coins rule), and the most pips
+    one item without a banner can pay from each kind of die (`reach_of`)."""
 
-    __slots__ = ("changes", "coins", "general", "grey", "red", "side", "state", "topping")
+    __slots__ = ("changes", "coins", "reach", "side", "state", "terms", "topping")
 
     def __init__(self, state: ParaState, side: int) -> None:
         self.state, self.side = state, side
         self.changes = rules = changes(state, side)
         self.coins = coins = state.coins[side]
-        self.topping = 0 if rules.get("no_coins", 0) > 0 else coins
-        self.general = state.general[side]
-        self.red = self.grey = -1
+        self.topping = topping = 0 if rules.get("no_coins", 0) > 0 else coins
+        # reach_of's answers: the General die's and the coins' now, the dice's when asked.
+        self.reach = {GENERAL: state.general[side] - 1, COINS: topping}
+        self.terms = state.game.basic_terms
 
-    def reach(self, die: str) -> int:
+    def reach_of(self, die: str) -> int:
         """The most pips one item of a die without a banner can pay: the General die's keeping
         at least 1; a red or grey die's best face topped up with the coins that may be spent
         (the coins alone when no die is held); COINS: the coins alone."""
-        if die == GENERAL:
-            return self.general - 1
-        if die == COINS:
-            return self.topping
-        if die == "red":
-            best = self.red
-            if best < 0:
-                best = self.red = max(self.state.red[self.side])
-        else:
-            best = self.grey
-            if best < 0:
-                best = self.grey = max(self.state.grey[self.side])
-        return best + self.topping
+        found = self.reach.get(die)
+        if found is None:
+            found = self.reach[die] = best_face(self.state, self.side, die) + self.topping
+        return found
 
     def pays_for(self, name: str) -> bool:
         """Whether a basic action's cost (cost_of's: none when a rule waives it) can be paid."""
-        game = self.state.game
-        free, die, pips = game.basic_terms[name]
+        free, die, pips = self.terms[name]
         if free and self.changes.get(free, 0) > 0:
             return True
-        if not die:
-            return self.affords(game.basic_costs[name])
-        return self.reach(die) >= pips
+        reach = self.reach.get(die)  # the General die's and the coins' are known
+        if reach is None:
+            if not die:
+                return self.affords(self.state.game.basic_costs[name])
+            reach = self.reach_of(die)
+        return reach >= pips
 
     def affords(self, items: list[Cost]) -> bool:
         """Whether every item of a cost can be paid, one after another."""
@@ -293,7 +336,7 @@ class Purse:
     def meets(self, general: int, rest: list[Cost]) -> bool:
         """Whether a cost split by split_general can be paid: the General die's pips, then
         the other items."""
-        if general and self.general - 1 < general:
+        if general and self.reach[GENERAL] < general:
             return False
         if len(rest) == 1:
             return self.covers(rest[0])
@@ -309,7 +352,7 @@ class Purse:
             state, side = self.state, self.side
             slot = state.banner[side][item.banner]
             return bool(slot) and value(state, side, slot) >= pips - self.topping
-        return self.reach(item.die or "grey") >= pips
+        return self.reach_of(item.die or "grey") >= pips
 
 
 def _payable(
@@ -341,6 +384,7 @@ def _leaves_enough(
 def pay(state: ParaState, side: int, item: Cost, slot: str, coins: int) -> None:
     """Pay one cost item: `coins` coins, the rest of the pips from the die in `slot`."""
     state.coins[side] -= coins
+    state.recount = True
     if slot:
         set_value(state, side, slot, value(state, side, slot) - ((item.pips or 0) - coins))
     state.caused.append(("paid", side, slot, (item.pips or 0) - coins if slot else 0, coins))

@@ -44,8 +44,17 @@ def payments(side: int, what: str, items: int) -> tuple[Pay, ...]:
 def effects_of(state: ParaState, card: int, where: str) -> Sequence[Effect]:
     """The effects a source names: an Order's option ("opt1"), a Permanent's or Special Unit's
     action ("use"), a Battle Bonus ("gold"…), an Event's reveal ("reveal"), an Alliance's
-    action ("alliance") or Runner bonus ("runner"). The card's own list: not to be changed."""
-    entry = state.game.table.card[card]
+    action ("alliance") or Runner bonus ("runner"). The card's own list: not to be changed;
+    looked up once per game (ParaBellum.effects)."""
+    known = state.game.effects
+    found = known.get((card, where))
+    if found is None:
+        found = known[card, where] = named_effects(state.game.table.card[card], where)
+    return found
+
+
+def named_effects(entry: object, where: str) -> Sequence[Effect]:
+    """effects_of's answer for a card's entry in the card file."""
     if isinstance(entry, Command):
         if where in ("opt1", "opt2"):
             return entry.options[int(where[3]) - 1].effects
@@ -105,6 +114,7 @@ def do(state: ParaState, side: int, effect: Effect, source: int) -> None:
         state.vp[side] += n
     elif verb == "coins":
         state.coins[side] += n
+        state.recount = True
     elif verb == "draw_army":
         for _ in range(n):
             turn.draw_army(state, side)
@@ -216,6 +226,7 @@ class ChooseBanner(Decision):
         slot = rest.rsplit("_", 1)[1]
         name = rest[: -(len(slot) + 1)]
         state.banner[self.side][name] = slot
+        state.recount = True
         state.caused.append(("banner", self.side, name, slot))
 
 
@@ -264,6 +275,7 @@ class Strike(Decision):
                     occupy(state, side, grid.index(uid), -1)
                     state.army[side].remove(uid)
             state.discard.append(uid)
+            state.recount = True
             if uid in state.disabled:
                 state.disabled.remove(uid)
         state.caused.append((self.verb, self.side, uid))
@@ -295,6 +307,7 @@ class FreeConstruct(Decision):
             uid = state.game.actions.uid(action)
             turn.leave_hand(state, self.side, uid)
             state.permanents[self.side].append(uid)
+            state.recount = True
             rules_changed(state)
             state.caused.append(("deploy", self.side, uid))
 

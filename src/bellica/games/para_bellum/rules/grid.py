@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import product
+from typing import TYPE_CHECKING
 
 from bellica.games.para_bellum.cards import COLOURS, Army
-from bellica.games.para_bellum.state import CELLS, EMPTY, WIDTH, ParaState
+from bellica.games.para_bellum.state import CELLS, EMPTY, EVERY_SHAPE, WIDTH, ParaState
+
+if TYPE_CHECKING:
+    from bellica.games.para_bellum.game import ParaBellum
 
 
 def neighbour(cell: int, step: int) -> int:
@@ -28,7 +32,7 @@ AROUND = tuple(
 
 # An Army card's shape: its colour, and whether its left and its right edge are open.
 SHAPES = tuple(product(COLOURS, (False, True), (False, True)))
-EVERY_SHAPE = (1 << len(SHAPES)) - 1
+assert len(SHAPES) == EVERY_SHAPE.bit_length()  # state.EVERY_SHAPE names them all
 
 
 def shape_bit(card: Army) -> int:
@@ -147,13 +151,42 @@ def special_cells(state: ParaState, side: int) -> list[int]:
 
 
 def occupy(state: ParaState, side: int, cell: int, uid: int) -> None:
-    """A card lies on `cell` (EMPTY: the cell is cleared)."""
-    state.grid[side][cell] = uid
+    """A card lies on `cell` (EMPTY: the cell is cleared). The army's grid and room are
+    replaced, not changed in place: copies of the state share them."""
+    grid = state.grid[side] = state.grid[side][:]
+    grid[cell] = uid
     state.open_troops[side] = None
+    state.recount = True
     if uid == EMPTY:
         state.occupied[side] &= ~(1 << cell)
+        state.room[side] = room_left(state.game, grid)  # a card leaves: seldom
     else:
         state.occupied[side] |= 1 << cell
+        state.room[side] = narrowed(state.game, state.room[side], cell, uid)
+
+
+def narrowed(game: ParaBellum, room: list[int], cell: int, uid: int) -> list[int]:
+    """The shapes each cell has room for once card `uid` lies on `cell`: beside it, those
+    whose facing edge matches its own, of its colour (none beside a Special Unit); above a
+    Special Unit, none."""
+    room = room[:]
+    left, right, _, above = SIDES[cell]
+    if left >= 0:
+        room[left] &= game.fits_left_of[uid]
+    if right >= 0:
+        room[right] &= game.fits_right_of[uid]
+    if above >= 0 and game.is_special[uid]:
+        room[above] = 0
+    return room
+
+
+def room_left(game: ParaBellum, grid: list[int]) -> list[int]:
+    """The shapes each cell of an army's grid has room for (see narrowed), from its cards."""
+    room = [EVERY_SHAPE] * CELLS
+    for cell, uid in enumerate(grid):
+        if uid != EMPTY:
+            room = narrowed(game, room, cell, uid)
+    return room
 
 
 def legion(state: ParaState, side: int, cell: int) -> list[int]:

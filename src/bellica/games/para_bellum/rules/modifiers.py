@@ -24,17 +24,19 @@ def changes(state: ParaState, side: int) -> dict[str, int]:
 
 
 def in_force(state: ParaState, side: int) -> dict[str, int]:
-    """Every rule change for `side`: the Event's, its face-up Permanents' and Special Units'."""
-    rules = state.game.rules
+    """Every rule change for `side`: the Event's, its face-up Permanents' and Special Units'
+    (the sum does not hang on their order)."""
+    game = state.game
+    rules = game.rules
     total: dict[str, int] = {}
-    disabled = state.disabled
-    pieces = [*state.event, *state.permanents[side], *state.army[side]]
-    if disabled:  # seldom: a face-down card changes nothing
-        pieces = [uid for uid in pieces if uid not in disabled]
-    for rule in map(rules.__getitem__, pieces):
-        if rule:  # most cards (every Army card) change no rule
-            for key, value in rule.items():
-                total[key] = total.get(key, 0) + value
+    # Most cards in an army (every Army card) change no rule: only those that do count.
+    pieces = {*state.event, *state.permanents[side]}
+    pieces.update(game.rule_changers.intersection(state.army[side]))
+    if state.disabled:  # seldom: a face-down card changes nothing
+        pieces.difference_update(state.disabled)
+    for uid in pieces:
+        for key, value in rules[uid].items():
+            total[key] = total.get(key, 0) + value
     return total
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bellica.games.para_bellum.rules.dice import count
 from bellica.games.para_bellum.rules.grid import completed_legions
 from bellica.games.para_bellum.state import CELLS, EMPTY, OVER, START_CELL, WIDTH, ParaState
 
@@ -29,15 +28,15 @@ def _blazons(state: ParaState, side: int) -> int:
 
 
 def _red_dice(state: ParaState, side: int) -> int:
-    return count(state, side, "red")
+    return state.red_count[side]
 
 
 def _grey_dice(state: ParaState, side: int) -> int:
-    return count(state, side, "grey")
+    return state.grey_count[side]
 
 
 def _grey_total(state: ParaState, side: int) -> int:
-    return sum(state.grey[side])
+    return state.grey_pips[side]
 
 
 def _permanents(state: ParaState, side: int) -> int:
@@ -91,10 +90,14 @@ def objectives_of(state: ParaState, side: int) -> list[int]:
 
 
 def check_objectives(state: ParaState) -> None:
-    """Every objective met now is fulfilled (turned face up if it was secret), for good."""
+    """Every objective met now is fulfilled (turned face up if it was secret), for good. None
+    can be newly met while the objectives held and what they count stay as they were."""
     unmet = state.unmet
     if unmet is None:
         unmet = state.unmet = unmet_objectives(state)
+    elif not state.recount:
+        return
+    state.recount = False
     for side, uid, reached, at_least in unmet:
         if reached(state, side) >= at_least:
             state.met[side].append(uid)

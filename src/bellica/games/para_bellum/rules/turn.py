@@ -31,7 +31,6 @@ from bellica.games.para_bellum.rules.effects import (
     push_payment,
 )
 from bellica.games.para_bellum.rules.grid import (
-    SIDES,
     is_complete,
     junctions_made,
     legion,
@@ -50,7 +49,6 @@ from bellica.games.para_bellum.state import (
     ACTIONS,
     ARMY,
     CELLS,
-    EMPTY,
     FIVE_COLOURS_VP,
     HAND_LIMIT,
     START_CELL,
@@ -182,8 +180,8 @@ class ArmyPhase(Decision):
 
 def placements(state: ParaState, side: int) -> list[Action]:
     """Every Army card of the hand on every cell it fits (rules.grid.can_place), worked out
-    once per cell: the shapes (colour and edges) its neighbours leave room for, among the
-    hand's; and once per shape: the cells it fits."""
+    once per cell: the shapes (colour and edges) its neighbours leave room for (the army's
+    room, rules.grid.narrowed), among the hand's; and once per shape: the cells it fits."""
     game = state.game
     places = game.actions.places
     is_army = game.is_army
@@ -194,19 +192,10 @@ def placements(state: ParaState, side: int) -> list[Action]:
     in_hand = 0
     for uid in army_cards:
         in_hand |= shape_bit[uid]
-    grid = state.grid[side]
-    special = game.is_special
-    fits_right_of, fits_left_of = game.fits_right_of, game.fits_left_of
+    room = state.room[side]
     wanted = []
     for cell in open_cells(state, side):
-        left, right, below, _ = SIDES[cell]
-        if below >= 0 and (under := grid[below]) != EMPTY and special[under]:
-            continue  # never above a Special Unit
-        shapes = in_hand
-        if left >= 0 and (beside := grid[left]) != EMPTY:
-            shapes &= fits_right_of[beside]
-        if right >= 0 and (beside := grid[right]) != EMPTY:
-            shapes &= fits_left_of[beside]
+        shapes = in_hand & room[cell]
         if shapes:
             wanted.append((cell, shapes))
     out: list[Action] = []
@@ -371,8 +360,8 @@ def action_choices(state: ParaState, side: int) -> list[Action]:
         out.append(basic["empower"])
     if state.battle_line and pays_for("consult"):
         out.append(basic["consult"])
-    red_and_grey = any(state.red[side]) and any(state.grey[side])
-    if red_and_grey and pays_for("motivate") and motivators(state, side):
+    red_and_grey = state.red_count[side] and state.grey_count[side]
+    if red_and_grey and pays_for("motivate") and can_motivate(state, side):
         out.append(basic["motivate"])  # a red die spent (and the rest of its cost, if any)
     if army_cards and pays_for("requisition"):
         out += space.cards("requisition", army_cards)
@@ -428,9 +417,23 @@ def command_choices(state: ParaState, side: int, hand: list[int], purse: Purse) 
 
 
 def _empower_room(state: ParaState, side: int) -> bool:
-    """Whether a grey die is below 6 (each grey slot holds 0, no die, or a face)."""
-    grey = state.grey[side]
-    return grey.count(0) + grey.count(6) < len(grey)
+    """Whether a grey die is below 6: their pips fall short of six for each."""
+    return state.grey_pips[side] < 6 * state.grey_count[side]
+
+
+def can_motivate(state: ParaState, side: int) -> bool:
+    """Whether a red die may pay a Motivate (motivators'), looking no further than the first."""
+    game = state.game
+    if game.motivate_banner:  # only the die carrying the banner
+        return bool(motivators(state, side))
+    pips = game.motivate_pips
+    grey, red = state.grey[side], state.red[side]
+    for j in compress(SLOT_NUMBERS, red):  # each red die held
+        if red[j] >= pips and (grey[j] or grey[j + WIDTH]):
+            break
+    else:
+        return False
+    return True
 
 
 def motivators(state: ParaState, side: int) -> list[str]:
@@ -544,6 +547,7 @@ class Requisition(Step):
         state.army_deck.insert(0, uid)
         state.tucked[side].append(uid)
         state.coins[side] += 1 + modifier(state, side, "requisition_coins")
+        state.recount = True
 
 
 @TASKS.kind("order_option")
@@ -593,6 +597,7 @@ class Deploy(Step):
             place(state, side, uid, self.cell)
         else:
             state.permanents[side].append(uid)
+            state.recount = True
             rules_changed(state)
 
 
