@@ -9,6 +9,7 @@ import bellica
 from bellica.agents import make_agent
 from bellica.arena import play_match
 from bellica.core import SeatView
+from bellica.games.bellum.heuristics import evaluate
 
 
 def _greedy_choice(state, seat: int = 0) -> str:
@@ -19,6 +20,29 @@ def test_greedy_buys_what_it_can_afford() -> None:
     """Holding two Labyrinths (good only for paying) and facing a Hoplite, greedy buys it."""
     state = position(hands={0: [74, 75]}, olympus=[[46], [], [], []])
     assert _greedy_choice(state).startswith("Buy Hoplite")
+
+
+def test_greedy_buys_a_big_card_early_and_plays_its_hand_late() -> None:
+    """A deck is worth the draws left times its average card: in round 2 greedy discards its
+    four starting cards to buy the Minotaur (four rings); in round 18, with few draws left, it
+    plays a Satyr instead."""
+    hand = {0: [16, 17, 27, 36]}
+    early = position(round=2, hands=hand, decks={0: [28, 39, 41]}, olympus=[[], [], [22], []])
+    late = position(round=18, hands=hand, decks={0: [28, 39, 41]}, olympus=[[], [], [22], []])
+    assert _greedy_choice(early) == "Buy Minotaur (022)"
+    assert _greedy_choice(late).startswith("Play Satyr")
+
+
+def test_deck_outlook_falls_with_the_rounds_but_not_in_a_solo_scenario() -> None:
+    """Owning a bought card is worth less as the game goes on in a duel; the solo scenarios,
+    tuned on the older measure, value a deck the same in every round."""
+    duel = [position(round=r, discards={0: [22]}) for r in (2, 12)]
+    assert evaluate(duel[0], 0) > evaluate(duel[1], 0)
+    solo = [bellica.load("bellum", variant="solo-hercules").new_game(seed=1)]
+    solo.append(solo[0].clone())
+    solo[1].round = 12
+    assert solo[0].round == 1
+    assert evaluate(solo[0], 0) == evaluate(solo[1], 0)
 
 
 def test_greedy_attacks_an_undefended_city() -> None:
