@@ -79,6 +79,8 @@ class Bellum(CardGame):
         self.teams = 2
         self.battlefields = 2 if variant == "teams" else 1
         self.table = card_table(self.card_set, boxes=2 if variant == "teams" else 1)
+        # whether each card is a district (the heuristic's deck outlook leaves them out)
+        self.is_district = tuple(card.kind == "district" for card in self.table.card)
         if self.table.size > act.MAX_CARDS:
             raise InvalidCardData(
                 f"{where}: this variant would hold {self.table.size} cards; at most "

@@ -54,10 +54,11 @@ def _deck_outlook(state: BellumState, side: int) -> float:
     average cost rings of a card it owns (deck, hand, discard pile and creatures or relics in
     play), plus a little for every card it can still draw. A bought card raises the average,
     less in a big deck and less late in the game; removing a weak card raises it too."""
-    card = state.game.table.card
+    game = state.game
     owned = state.deck[side] + state.hand[side] + state.discard[side]
-    library = owned + [uid for uid in state.play[side] if card[uid].kind != "district"]
-    rings = sum(len(card[uid].cost) for uid in library)
+    library = owned + [uid for uid in state.play[side] if not game.is_district[uid]]
+    paid = game.rings  # each card's cost rings
+    rings = sum(len(paid[uid]) for uid in library)
     draws_left = _DRAWS_PER_TURN * max(1, _ROUNDS - state.round)
     return _RING_WORTH * draws_left * rings / max(1, len(library)) + 0.1 * len(owned)
 
@@ -68,9 +69,9 @@ def _with_owned_cards(state: BellumState, side: int, value: float) -> float:
     MCTS on this measure (docs/balance/README.md, section 1), and the deck outlook above lost
     To the Hells and back 16 of 20 games where this one lost 8: against a script, a card
     discarded to buy is a blocker missing now, and the rounds left are the script's to count."""
-    card = state.game.table.card
+    paid = state.game.rings  # each card's cost rings
     for uid in state.deck[side] + state.hand[side] + state.discard[side]:
-        rings = len(card[uid].cost)
+        rings = len(paid[uid])
         value += 0.6 * rings if rings else 0.1
     return value
 
