@@ -12,7 +12,7 @@ $(BIN)/bellica: pyproject.toml
 	touch $@
 
 $(VENV)/.dev: $(BIN)/bellica
-	$(BIN)/pip install --quiet -e ".[dev,bench,lab,ray]"
+	$(BIN)/pip install --quiet -e ".[dev,bench,lab,ray,adapters]"
 	touch $@
 
 play: $(BIN)/bellica

@@ -14,6 +14,7 @@ from bellica.core.events import FORCED, Event
 from bellica.core.options import Options, shown
 from bellica.core.outcome import Outcome
 from bellica.core.rng import Rng
+from bellica.core.seating import Seating
 
 if TYPE_CHECKING:
     from bellica.core.record import Record
@@ -82,6 +83,11 @@ class Game(ABC):
     # unless a spec sets `rollout`; None: 0 (judge at once) for a game with a heuristic of its
     # own, 20 for one without. A game judged badly mid-turn sets its own depth.
     rollout_depth: ClassVar[int | None] = None
+    # Whether every seat may see the whole state (no hidden hands, deck orders or face-down
+    # cards): the learning adapters declare perfect information for such a game.
+    perfect_information: ClassVar[bool] = False
+    # Who sits where, in sides and teams; games with teams or scripted sides set their own.
+    seating: Seating
 
     def __init__(
         self,
@@ -115,6 +121,7 @@ class Game(ABC):
         self.variant = variant
         self.options = self.check_options(info.options.check(info.title, options))
         self.cards = cards
+        self.seating = Seating.duel(players)
         self.prepare()
 
     def prepare(self) -> None:
@@ -129,6 +136,22 @@ class Game(ABC):
     @property
     def id(self) -> str:
         return self.info.id
+
+    @property
+    def zero_sum(self) -> bool:
+        """Whether the returns of every ending add up to 0: two teams of equal size and no
+        scripted side (a duel, two against two). Solo scenarios and free-for-alls of three or
+        more are not: one winner's +1 is paid by several losers' -1."""
+        seating = self.seating
+        sizes = {len(members) for members in seating.members}
+        return self.players > 1 and seating.teams == 2 and len(sizes) == 1 and not seating.scripted
+
+    @property
+    def max_game_length(self) -> int | None:
+        """The most decisions one game can hold, all seats together, as the rules and the
+        options (a round limit) allow: OpenSpiel's `max_game_length`. None when nothing bounds
+        it (a game played without its round limit)."""
+        return None
 
     @abstractmethod
     def new_game(self, seed: int = 0) -> State:

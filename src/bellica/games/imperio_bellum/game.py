@@ -19,6 +19,7 @@ class ImperioBellum(Game):
 
     info = INFO
     num_distinct_actions = act.SIZE
+    perfect_information = True  # both armies stand in full view; only the dice are unknown
 
     def prepare(self) -> None:
         self.setup_data = load_setup_data(self.cards)
