@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import pickle
 import random
+import subprocess
+import sys
 from copy import deepcopy
 
 import numpy as np
@@ -246,3 +248,28 @@ def test_action_from_json_refuses_deep_or_huge_input_clearly(
         with pytest.raises(IllegalAction) as caught:
             game.action_from_json(data)
         assert len(str(caught.value)) < 400
+
+
+FRESH_SHAPE = """
+import json, random, sys
+import bellica
+game = bellica.load(sys.argv[1])
+before = game.observation_shape
+state = game.new_game(seed=3)
+rng = random.Random(3)
+while not state.is_terminal:
+    state.apply(rng.choice(state.legal_actions()))
+print(json.dumps([before, game.observation_shape]))
+"""
+
+
+@pytest.mark.parametrize("game_id", sorted({c[0] for c in CONFIGS}))
+def test_the_tensor_shape_is_fixed_from_the_first_question(game_id: str):
+    """In a fresh process, the shape asked before any game is dealt is the shape after one is
+    played: nothing the rules import on the way (a task kind) can grow it."""
+    done = subprocess.run(
+        [sys.executable, "-c", FRESH_SHAPE, game_id], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    before, after = json.loads(done.stdout)
+    assert before == after

@@ -8,6 +8,11 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from bellica.core.cards import zone_tensor_size, zones_tensor
+
+# Every task kind registers when its rules module is imported; these two import them all, so
+# the one-hot of the pending task's kind has a fixed size and order in every process.
+from bellica.games.bellum_magia.rules import flow as _flow  # noqa: F401
+from bellica.games.bellum_magia.rules import setup as _setup  # noqa: F401
 from bellica.games.bellum_magia.state import PHASES, MagiaState
 
 if TYPE_CHECKING:
@@ -15,14 +20,14 @@ if TYPE_CHECKING:
 
 CHEST_FEATURES = 2  # known, value
 LORD_FEATURES = 12 + 36  # numbers, then the six lines' six values
-GLOBALS = 32
+GLOBALS = 25  # the day's numbers before the one-hot of the pending task's kind
 MAX_VALUE = 20.0
 
 
 def tensor_shape(game: BellumMagia) -> tuple[int, ...]:
     places = zone_tensor_size(game.layout, game.players)
     cards = game.table.size * (places + CHEST_FEATURES)
-    return (cards + game.players * LORD_FEATURES + GLOBALS,)
+    return (cards + game.players * LORD_FEATURES + GLOBALS + len(game.tasks.names()),)
 
 
 def observation_tensor(state: MagiaState, seat: int, out: Any) -> None:
@@ -87,4 +92,4 @@ def observation_tensor(state: MagiaState, seat: int, out: Any) -> None:
     out[g + 24] = 1.0 if seat < 0 else 0.0
     if state.stack and state.winners is None:
         names = game.tasks.names()
-        out[g + 25 + names.index(state.stack[-1].name) % (GLOBALS - 25)] = 1.0
+        out[g + GLOBALS + names.index(state.stack[-1].name)] = 1.0

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+# Every task kind registers when its rules module is imported; these two import them all, so
+# the one-hot of the pending task's kind has a fixed size and order in every process.
+from bellica.games.para_bellum.rules import flow as _flow  # noqa: F401
+from bellica.games.para_bellum.rules import setup as _setup  # noqa: F401
 from bellica.games.para_bellum.state import CELLS, JUNCTIONS, PHASES, ParaState
 
 if TYPE_CHECKING:
@@ -13,12 +17,13 @@ if TYPE_CHECKING:
 SHARED = ("battle_line", "event", "events_done", "discard", "battle", "alliances", "box")
 OWNED = ("hand", "objectives", "army", "permanents")
 PLAYER_FEATURES = CELLS + JUNCTIONS + 24
-GLOBALS = 40
+GLOBALS = 15  # the turn's numbers before the one-hot of the pending task's kind
 
 
 def tensor_shape(game: ParaBellum) -> tuple[int, ...]:
     places = len(SHARED) + len(OWNED) * game.players + 1
-    return (game.table.size * places + game.players * PLAYER_FEATURES + GLOBALS,)
+    tasks = len(game.tasks.names())
+    return (game.table.size * places + game.players * PLAYER_FEATURES + GLOBALS + tasks,)
 
 
 def observation_tensor(state: ParaState, seat: int, out: Any) -> None:
@@ -85,4 +90,4 @@ def observation_tensor(state: ParaState, seat: int, out: Any) -> None:
         out[g + 11 + (current - side0) % players] = 1.0
     if state.stack and state.winners is None:
         names = game.tasks.names()
-        out[g + 15 + names.index(state.stack[-1].name) % (GLOBALS - 15)] = 1.0
+        out[g + GLOBALS + names.index(state.stack[-1].name)] = 1.0

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+# Every task kind registers when its rules module is imported; these two import them all, so
+# the one-hot of the pending task's kind has a fixed size and order in every process.
+from bellica.games.siege_of_olympus.rules import flow as _flow  # noqa: F401
+from bellica.games.siege_of_olympus.rules import setup as _setup  # noqa: F401
 from bellica.games.siege_of_olympus.state import DODGE, PHASES, SiegeState
 
 if TYPE_CHECKING:
@@ -12,11 +16,11 @@ if TYPE_CHECKING:
 
 PLACES = 16  # where a card is, as a seat knows it (see observation_tensor)
 CARD_FEATURES = 10
-GLOBALS = 32
+GLOBALS = 19  # the turn's numbers before the one-hot of the pending task's kind
 
 
 def tensor_shape(game: SiegeOfOlympus) -> tuple[int, ...]:
-    return (game.table.size * (PLACES + CARD_FEATURES) + GLOBALS,)
+    return (game.table.size * (PLACES + CARD_FEATURES) + GLOBALS + len(game.tasks.names()),)
 
 
 def observation_tensor(state: SiegeState, seat: int, out: Any) -> None:
@@ -97,4 +101,4 @@ def observation_tensor(state: SiegeState, seat: int, out: Any) -> None:
     if state.stack and state.winners is None:
         names = game.tasks.names()
         name = state.stack[-1].name
-        out[g + 19 + names.index(name) % (GLOBALS - 19)] = 1.0
+        out[g + GLOBALS + names.index(name)] = 1.0
