@@ -39,3 +39,8 @@ def test_the_scaling_benchmark_compares_one_and_two_workers() -> None:
 def test_the_game_cost_benchmark_prints_the_hourly_table() -> None:
     out = run("benchmarks/game_cost.py", "--random", "3", "--greedy", "0", "--only", "bellum")
     assert "| bellum | random |" in out and "1,000 cores" in out
+
+
+def test_the_gym_step_benchmark_compares_a_wrapped_step_with_the_raw_loop() -> None:
+    out = run("benchmarks/gym_step.py", "--seconds", "0.4", "--slice", "0.2", "--games", "bellum")
+    assert "| bellum |" in out and "step ÷ raw decision" in out
