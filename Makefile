@@ -22,8 +22,8 @@ play-terminal: $(BIN)/bellica
 	$(BIN)/bellica play imperio-bellum --vs greedy
 
 test: $(VENV)/.dev
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
+	$(BIN)/ruff format --check src tests benchmarks examples
 	$(BIN)/mypy
 	$(BIN)/pytest -n 2 --dist loadgroup
 

@@ -7,8 +7,9 @@ the machine meanwhile hits them alike; each adapter's cost is the raw loop's ste
 over its own, the median over the rounds. Every loop picks its random action the same way,
 from the rules' legal list, so the figures compare the adapters' own work (decoding the index,
 the mask, the observation, the bookkeeping), not a learner's scan of a mask (on Imperio
-Bellum's 74,301 actions, `np.flatnonzero` alone costs more than a raw step). Gymnasium's
-steps include the random opponents' decisions; a step there is any seat's decision.
+Bellum's 74,301 actions, `np.flatnonzero` alone costs more than a raw step). A Gymnasium
+step is the learner's decision plus its random opponents' up to its next turn: one step there
+holds about two raw steps' work in a two-player game, so its cost is an upper bound.
 
 Usage: python benchmarks/adapters.py [--seconds S] [--slice S] [--games id,id] [--save]
 """
@@ -89,7 +90,37 @@ class PettingZoo:
         return steps, time.perf_counter() - start
 
 
-DRIVERS: list[Callable[[str], Any]] = [PettingZoo]
+class Gymnasium:
+    """One learning seat (seat 0) against `random` opponents: `step(index)`, and `reset` at
+    each episode's end. A step is the learner's decision and the opponents' up to its next
+    turn, so its cost over one raw step overstates the adapter's own."""
+
+    name = "gymnasium"
+
+    def __init__(self, game_id: str) -> None:
+        from bellica.adapters.gymnasium import BellicaEnv
+
+        self.env = BellicaEnv(game_id, opponents="random")
+        self.rng = random.Random(0)
+        self.seed = 0
+
+    def slice(self, seconds: float) -> Slice:
+        env, choice = self.env, self.rng.choice
+        steps = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            env.reset(seed=self.seed)
+            self.seed += 1
+            state = env.state
+            done = state.is_terminal
+            while not done:
+                _, _, terminated, truncated, _ = env.step(choice(state.legal_actions()).index)
+                done = terminated or truncated
+                steps += 1
+        return steps, time.perf_counter() - start
+
+
+DRIVERS: list[Callable[[str], Any]] = [PettingZoo, Gymnasium]
 
 
 def measure(game_id: str, seconds: float, slice_seconds: float) -> dict[str, Any]:
