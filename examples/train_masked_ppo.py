@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+import bellica
 from bellica.adapters.gymnasium import BellicaEnv
 from bellica.arena.stats import wilson_interval
 
@@ -40,13 +41,8 @@ def make_env(
 ) -> BellicaEnv:
     """The training and evaluation environment: seat 0 learns, the game cut at `rounds`
     by its house-rule limit (whatever the game calls it: `turn_limit`, `day_limit`, …)."""
-    probe = BellicaEnv(game_id, opponents=opponents)
-    limits = {
-        option.key: rounds
-        for option in probe.game.info.options
-        if option.key.endswith("_limit") and option.applies_to(probe.game.variant)
-    }
-    return BellicaEnv(game_id, opponents=opponents, options=limits)
+    limit = bellica.load(game_id).info.round_limit
+    return BellicaEnv(game_id, opponents=opponents, options={limit: rounds})
 
 
 @dataclass(frozen=True)

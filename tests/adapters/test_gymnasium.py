@@ -25,12 +25,7 @@ CONFIGS = list(configs())
 
 def limit_options(game_id: str, variant: str, rounds: int) -> dict[str, Any]:
     """The game's house-rule round limit (`turn_limit`, `day_limit`, …) set to `rounds`."""
-    info = bellica.load(game_id).info
-    return {
-        option.key: rounds
-        for option in info.options
-        if option.key.endswith("_limit") and option.applies_to(variant)
-    }
+    return {bellica.load(game_id, variant=variant).info.round_limit: rounds}
 
 
 def make_env(config: Config, rounds: int = 3, **kwargs: Any) -> BellicaEnv:

@@ -71,3 +71,12 @@ def test_hidden_information_is_resampled(game_id: str) -> None:
         state.apply(rng.choice(state.legal_actions()))
     positions = {state.determinize(0, seed).position() for seed in range(8)}
     assert len(positions) > 1  # something seat 0 cannot see differs between samples
+
+
+def test_every_game_names_its_round_limit_option() -> None:
+    """The house rule that ends a game after so many rounds: a whole number, 0 for none."""
+    for info in bellica.games():
+        option = next(o for o in info.options if o.key == info.round_limit)
+        assert option.check(0) == 0 and option.check(5) == 5
+        game = bellica.load(info.id, options={info.round_limit: 1})
+        assert game.options[info.round_limit] == 1

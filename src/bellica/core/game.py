@@ -47,6 +47,9 @@ class GameInfo:
     variant_players: dict[str, tuple[int, ...]] = field(default_factory=dict)
     variant_titles: dict[str, str] = field(default_factory=dict)
     variant_descriptions: dict[str, str] = field(default_factory=dict)
+    # The key of the house-rule option that ends a game after so many rounds (or days), "" if
+    # the game has none: tools that cut games short (the adapters' tests, training) set it.
+    round_limit: str = ""
 
     def variant_title(self, variant: str) -> str:
         """How menus name a variant: "Solo: the Siege of Troy" (its id if the game gives none)."""

@@ -44,6 +44,7 @@ INFO = GameInfo(
         "solo-troy": "You against the Greeks and Achilles, without buying: get three of your "
         "creatures away before Troy's four districts fall.",
     },
+    round_limit="turn_limit",
     options=Options(
         Choice(
             "cities",

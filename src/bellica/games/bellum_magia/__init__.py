@@ -22,6 +22,7 @@ INFO = GameInfo(
         "standard": "Every lord against every other: the game ends when someone holds ten "
         "chests, and the richest lord wins.",
     },
+    round_limit="day_limit",
     options=Options(
         Choice(
             "castles",

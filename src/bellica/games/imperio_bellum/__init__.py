@@ -24,6 +24,7 @@ INFO = GameInfo(
         "piece or without a base loses.",
     },
     summary="9×9 grid wargame: knights, archers, pikemen, footsoldiers and bases; dice combat",
+    round_limit="turn_limit",
     options=Options(
         Choice(
             "attacker",

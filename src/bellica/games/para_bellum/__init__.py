@@ -23,6 +23,7 @@ INFO = GameInfo(
         "standard": "Every general for themselves at 2 or 3 players; two teams of two at 4, "
         "sharing their hands. The highest score when the Army deck runs out wins.",
     },
+    round_limit="round_limit",
     options=Options(
         Choice(
             "colours",

@@ -26,6 +26,7 @@ INFO = GameInfo(
         "standard": "Two Commanders share one Deck: bring down the enemy Commander, or be the "
         "first to hold three Artifacts.",
     },
+    round_limit="turn_limit",
     options=Options(
         Choice(
             "commanders",
