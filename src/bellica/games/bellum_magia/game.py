@@ -23,6 +23,7 @@ from bellica.games.bellum_magia.cards import (
     load_cards,
 )
 from bellica.games.bellum_magia.heuristics import spoils_worth
+from bellica.games.bellum_magia.length import day_decisions, game_decisions
 from bellica.games.bellum_magia.rules import TASKS
 from bellica.games.bellum_magia.rules.recruit import COSTS
 from bellica.games.bellum_magia.state import MagiaState, zone_families
@@ -163,6 +164,17 @@ class BellumMagia(CardGame):
                 f"game (roll, or 0 to {self.players - 1})"
             )
         return options
+
+    @property
+    def max_game_length(self) -> int | None:
+        """The set-up and `day_limit` days at their longest (`length`); None without a
+        limit."""
+        return game_decisions(self)
+
+    @property
+    def max_round_decisions(self) -> int:
+        """The most decisions one day can hold, every lord together (`length`)."""
+        return day_decisions(self)
 
     # -- the contract --------------------------------------------------------------------
     def new_game(self, seed: int = 0) -> MagiaState:

@@ -9,6 +9,7 @@ from bellica.core import Action, Game, IllegalAction, Rng, State
 from bellica.games.imperio_bellum import INFO
 from bellica.games.imperio_bellum import actions as act
 from bellica.games.imperio_bellum.data import load_setup_data
+from bellica.games.imperio_bellum.length import game_decisions, round_decisions
 from bellica.games.imperio_bellum.state import ImperioBellumState
 
 RULES_FILE = Path(__file__).parent / "rules.md"
@@ -28,6 +29,17 @@ class ImperioBellum(Game):
             [r.name for r in self.setup_data.reinforcements],
         )
         self.turn_limit: int = self.options["turn_limit"]
+
+    @property
+    def max_game_length(self) -> int | None:
+        """The set-up and `turn_limit` rounds at their longest (`length`); None without a
+        limit."""
+        return game_decisions(self)
+
+    @property
+    def max_round_decisions(self) -> int:
+        """The most decisions one round can hold, both turns together (`length`)."""
+        return round_decisions()
 
     def new_game(self, seed: int = 0) -> ImperioBellumState:
         state = ImperioBellumState(self, seed)

@@ -25,6 +25,7 @@ from bellica.games.para_bellum.cards import (
 )
 from bellica.games.para_bellum.heuristics import Troops, end_bit, evaluate
 from bellica.games.para_bellum.heuristics import playout_action as rollout_action
+from bellica.games.para_bellum.length import game_decisions, round_decisions
 from bellica.games.para_bellum.rules import TASKS, flow
 from bellica.games.para_bellum.rules.dice import plain_terms, split_general
 from bellica.games.para_bellum.rules.grid import fits_beside, shape_bit
@@ -234,6 +235,17 @@ class ParaBellum(CardGame):
         return [o for o in range(self.players) if self.team_of(o) != self.team_of(side)]
 
     # -- the contract --------------------------------------------------------------------
+    @property
+    def max_game_length(self) -> int | None:
+        """The set-up and `round_limit` rounds at their longest (`length`); None without a
+        limit."""
+        return game_decisions(self)
+
+    @property
+    def max_round_decisions(self) -> int | None:
+        """The most decisions one round can hold, every player's turn together (`length`)."""
+        return round_decisions(self)
+
     def new_game(self, seed: int = 0) -> ParaState:
         from bellica.games.para_bellum.rules.setup import new_game
 

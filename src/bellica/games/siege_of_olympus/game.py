@@ -19,6 +19,7 @@ from bellica.games.siege_of_olympus.cards import (
     Spell,
     load_cards,
 )
+from bellica.games.siege_of_olympus.length import game_decisions, round_decisions
 from bellica.games.siege_of_olympus.rules import TASKS
 from bellica.games.siege_of_olympus.state import COUNTERS, SiegeState, zone_families
 from bellica.games.siege_of_olympus.texts import card_text, keywords
@@ -144,6 +145,17 @@ class SiegeOfOlympus(CardGame):
         return card.effects  # type: ignore[no-any-return]
 
     # -- the contract --------------------------------------------------------------------
+    @property
+    def max_game_length(self) -> int | None:
+        """The set-up and `turn_limit` rounds at their longest (`length`); None without a
+        limit."""
+        return game_decisions(self)
+
+    @property
+    def max_round_decisions(self) -> int | None:
+        """The most decisions one round can hold, both turns together (`length`)."""
+        return round_decisions(self)
+
     def new_game(self, seed: int = 0) -> SiegeState:
         from bellica.games.siege_of_olympus.rules.setup import new_game
 
