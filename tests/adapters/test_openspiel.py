@@ -22,8 +22,9 @@ from bellica.core import IllegalAction, InvalidConfig  # noqa: E402
 from bellica.core.options import Choice, Switch, WholeNumber  # noqa: E402
 
 CONFIGS = list(configs())
-if bellica.load("imperio-bellum").max_game_length is None:  # until the games bound their length
-    pytest.skip("OpenSpiel needs the games' length bounds", allow_module_level=True)
+# The decision limit given where no round limit bounds a game (Bellum's two-city and team
+# games, whose turns Sibyl and Prayer can prolong without end)
+DECISION_LIMIT = 2000
 GameType = pyspiel.GameType
 PERFECT = GameType.Information.PERFECT_INFORMATION
 
@@ -62,12 +63,19 @@ def _limits(game_id: str, rounds: int) -> dict[str, int]:
     }
 
 
-def _load(config: Config, rounds: int | None = 2, **params: Any) -> Any:
-    """The OpenSpiel game of a configuration, its round limits cut to `rounds` (to keep the
-    tests quick) unless None."""
+def _params(config: Config, rounds: int | None = 2) -> dict[str, Any]:
+    """The OpenSpiel parameters of a configuration, its round limits cut to `rounds` (to keep
+    the tests quick) unless None, and a decision limit where nothing else bounds it."""
     limits = {} if rounds is None else _limits(config.game_id, rounds)
-    every = {**bo.parameters(config), **limits, **params}
-    return pyspiel.load_game(bo.short_name(config.game_id), every)
+    options = {**config.options, **limits}
+    game = bellica.load(config.game_id, config.players, config.variant, options)
+    bound = {} if game.max_game_length else {"decision_limit": DECISION_LIMIT}
+    return {**bo.parameters(config), **limits, **bound}
+
+
+def _load(config: Config, rounds: int | None = 2) -> Any:
+    """The OpenSpiel game of a configuration (`_params`)."""
+    return pyspiel.load_game(bo.short_name(config.game_id), _params(config, rounds))
 
 
 def _play(state: Any, moves: int, seed: int) -> Any:
@@ -78,6 +86,12 @@ def _play(state: Any, moves: int, seed: int) -> Any:
             break
         state.apply_action(rng.choice(state.legal_actions()))
     return state
+
+
+def _first(game_id: str) -> tuple[str, int]:
+    """A game's default variant and player count."""
+    game = bellica.load(game_id)
+    return game.variant, game.players
 
 
 def _ids(config: Config) -> str:
@@ -120,7 +134,8 @@ def test_registered_type(info: bellica.GameInfo) -> None:
     assert registered.provides_observation_tensor and registered.provides_observation_string
     assert registered.provides_information_state_string
     assert not registered.provides_information_state_tensor
-    assert registered.default_loadable
+    # loadable without parameters where the default options bound the game's length
+    assert registered.default_loadable == (bellica.load(info.id).max_game_length is not None)
 
 
 def test_only_imperio_bellum_registers_perfect_information() -> None:
@@ -137,15 +152,17 @@ def test_only_the_duel_only_games_register_as_zero_sum() -> None:
 
 @pytest.mark.parametrize("info", bellica.games(), ids=lambda info: info.id)
 def test_parameters_are_typed_with_the_games_defaults(info: bellica.GameInfo) -> None:
-    game = pyspiel.load_game(bo.short_name(info.id))
-    params = game.get_parameters()
-    assert set(params) == {"players", "variant", "rng_seed", *info.options.keys()}
+    registered = {t.short_name: t for t in pyspiel.registered_games()}[bo.short_name(info.id)]
+    params = registered.parameter_specification
+    common = {"players", "variant", "rng_seed", "decision_limit"}
+    assert set(params) == {*common, *info.options.keys()}
     default = bellica.load(info.id)
-    assert (params["players"], params["variant"], params["rng_seed"]) == (
+    assert [params[key] for key in ("players", "variant", "rng_seed", "decision_limit")] == [
         default.players,
         default.variant,
         0,
-    )
+        0,
+    ]
     for option in info.options:
         value = params[option.key]
         if isinstance(option, WholeNumber):
@@ -158,7 +175,8 @@ def test_parameters_are_typed_with_the_games_defaults(info: bellica.GameInfo) ->
 
 def test_choices_are_written_so_that_a_game_string_loads_the_same_game() -> None:
     game = pyspiel.load_game(
-        "bellica_bellum", {"first": "1", "cities": "Sparta,Troy", "turn_limit": 7}
+        "bellica_bellum",
+        {"first": "1", "cities": "Sparta,Troy", "turn_limit": 7, "decision_limit": 900},
     )
     assert game.get_parameters()["first"] == "#1"
     assert game.get_parameters()["cities"] == "Sparta-Troy"
@@ -190,7 +208,7 @@ def test_game_type_and_info_per_configuration(config: Config) -> None:
     assert game.num_players() == config.players
     assert game.num_distinct_actions() == bellica_game.num_distinct_actions
     assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
-    assert game.max_game_length() == bellica_game.max_game_length
+    assert game.max_game_length() == (bellica_game.max_game_length or DECISION_LIMIT)
     assert game.max_chance_outcomes() == 0
     assert game.observation_tensor_shape() == list(bellica_game.observation_shape)
 
@@ -217,11 +235,31 @@ def test_unknown_or_mistyped_parameters_are_refused_by_openspiel() -> None:
         pyspiel.load_game("bellica_bellum", {"turn_limit": "7"})
 
 
-@pytest.mark.parametrize("info", bellica.games(), ids=lambda info: info.id)
-def test_a_game_without_a_round_limit_is_refused(info: bellica.GameInfo) -> None:
-    refusal = r"OpenSpiel needs a bound .* round limit: set \w+_limit above 0"
+@pytest.mark.parametrize("config", CONFIGS, ids=_ids)
+def test_a_game_without_a_bound_on_its_length_is_refused(config: Config) -> None:
+    unbounded = {**bo.parameters(config), **_limits(config.game_id, 0)}
+    # its round limit bounds it, or (Bellum's two-city and team games) only a decision limit
+    advice = "decision_limit" if "decision_limit" in _params(config) else r"\w+_limit"
+    refusal = rf"OpenSpiel needs a bound on the length of a game, .* set {advice} above 0"
     with pytest.raises(InvalidConfig, match=refusal):
-        pyspiel.load_game(bo.short_name(info.id), _limits(info.id, 0))
+        pyspiel.load_game(bo.short_name(config.game_id), unbounded)
+
+
+def test_a_decision_limit_ends_a_game_in_a_draw() -> None:
+    game = pyspiel.load_game("bellica_bellum", {"decision_limit": 12})
+    assert game.max_game_length() == 12
+    state = game.new_initial_state()
+    rewards = _play(state, 11, seed=1).rewards()
+    assert not state.is_terminal() and rewards == [0.0, 0.0]
+    state.apply_action(state.legal_actions()[0])
+    assert state.is_terminal() and state.current_player() == pyspiel.PlayerId.TERMINAL
+    assert state.returns() == state.rewards() == [0.0, 0.0] and state.legal_actions() == []
+    assert str(state).endswith("A draw: the decision limit (12) is reached.")
+    assert not state.bellica_state.is_terminal
+    with pytest.raises(IllegalAction, match="the game is over"):
+        state.apply_action(0)
+    again = pyspiel.load_game("bellica_imperio_bellum", {"decision_limit": 10**6})
+    assert again.max_game_length() == bellica.load("imperio-bellum").max_game_length
 
 
 # -- OpenSpiel's own checks ------------------------------------------------------------------
@@ -249,7 +287,7 @@ def test_openspiel_serialization_limit() -> None:
 
 @pytest.mark.parametrize("game_id", [info.id for info in bellica.games()])
 def test_a_state_serializes_and_pickles(game_id: str) -> None:
-    game = pyspiel.load_game(bo.short_name(game_id), _limits(game_id, 3))
+    game = _load(Config(game_id, *_first(game_id)), rounds=3)
     state = _play(game.new_initial_state(), 40, seed=3)
     copies = [
         game.deserialize_state(state.serialize()),
@@ -275,7 +313,7 @@ def test_a_pickled_game_goes_on_drawing_the_same_seeds() -> None:
 # -- play -----------------------------------------------------------------------------------
 def test_games_differ_but_a_run_is_reproducible() -> None:
     def first_positions(seed: int) -> list[str]:
-        game = pyspiel.load_game("bellica_bellum", {"rng_seed": seed})
+        game = pyspiel.load_game("bellica_siege_of_olympus", {"rng_seed": seed})
         return [str(_play(game.new_initial_state(), 5, seed=1)) for _ in range(3)]
 
     run = first_positions(5)
@@ -299,7 +337,7 @@ def test_clones_share_the_game_and_draw_no_seed() -> None:
 
 @pytest.mark.parametrize("game_id", [info.id for info in bellica.games()])
 def test_legal_actions_are_the_games_indices_with_its_words(game_id: str) -> None:
-    game = pyspiel.load_game(bo.short_name(game_id), _limits(game_id, 2))
+    game = _load(Config(game_id, *_first(game_id)))
     state = game.new_initial_state()
     rng = random.Random(7)
     while not state.is_terminal():
@@ -440,7 +478,8 @@ def test_the_history_digest_holds_only_what_the_seat_was_shown(config: Config) -
 
 
 def test_resampling_deals_again_what_the_seat_cannot_see() -> None:
-    state = _play(pyspiel.load_game("bellica_bellum").new_initial_state(), 20, seed=5)
+    game = pyspiel.load_game("bellica_bellum", {"decision_limit": 500})
+    state = _play(game.new_initial_state(), 20, seed=5)
     sampler = pyspiel.UniformProbabilitySampler(1, 0.0, 1.0)
     assert len({str(state.resample_from_infostate(0, sampler)) for _ in range(6)}) > 1
 
@@ -459,7 +498,7 @@ def test_the_information_state_follows_the_whole_history() -> None:
 
 
 def test_observers_refuse_what_they_cannot_give() -> None:
-    game = pyspiel.load_game("bellica_bellum")
+    game = pyspiel.load_game("bellica_para_bellum")
     with pytest.raises(ValueError, match="public_info=True and private_info=SINGLE_PLAYER"):
         public = pyspiel.IIGObservationType(
             perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE
@@ -486,7 +525,7 @@ class HeuristicEvaluator(mcts.Evaluator):
 
 @pytest.mark.parametrize("info", bellica.games(), ids=lambda info: info.id)
 def test_openspiels_ismcts_plays_a_game_to_the_end(info: bellica.GameInfo) -> None:
-    game = pyspiel.load_game(bo.short_name(info.id), _limits(info.id, 1))
+    game = _load(Config(info.id, *_first(info.id)), rounds=1)
     evaluator = HeuristicEvaluator()
     random_state = np.random.RandomState(1)
     if game.get_type().information == PERFECT:
@@ -517,6 +556,6 @@ def test_shimmys_pettingzoo_wrapper_passes_the_api_test(config: Config) -> None:
 
     # Shimmy loads the game again by name at each reset: it is given the name and parameters
     # (given a loaded game, it would reset to the default configuration)
-    params = {**bo.parameters(config), **_limits(config.game_id, 1)}
+    params = _params(config, rounds=1)
     env = shimmy.OpenSpielCompatibilityV0(game_name=bo.short_name(config.game_id), config=params)
     api_test(env, num_cycles=300)

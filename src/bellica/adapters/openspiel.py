@@ -25,13 +25,14 @@ ENTROPY = -1
 """`rng_seed=-1`: the games' seeds come from the operating system (OpenSpiel's convention)."""
 
 # The parameters every game has besides its options; the default seed makes a run reproducible.
-_COMMON = ("players", "variant", "rng_seed")
+_COMMON = ("players", "variant", "rng_seed", "decision_limit")
 _DEFAULT_SEED = 0
 # What OpenSpiel's game strings ("name(key=value,...)") cannot hold in a value.
 _UNWRITABLE = frozenset("(),=\n")
 # What OpenSpiel reads back from a game string as a number or a switch, not as a string.
 _NUMBER_CHARACTERS = frozenset("+-0123456789.")
 _SWITCH_WORDS = frozenset({"true", "false"})
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
 # -- names and parameters ------------------------------------------------------------------------
@@ -70,8 +71,10 @@ def _spelled_default(option: Option) -> Any:
 
 
 def parameter_specification(info: GameInfo) -> dict[str, Any]:
-    """A game's OpenSpiel parameters with their defaults: `players`, `variant`, `rng_seed` and
-    each option (whole numbers as ints, switches as bools, choices as strings)."""
+    """A game's OpenSpiel parameters with their defaults: `players`, `variant`, `rng_seed`,
+    `decision_limit` (the adapter's own house rule: after that many decisions a game is a draw;
+    0, the default: none) and each option (whole numbers as ints, switches as bools, choices
+    as strings)."""
     clash = [option.key for option in info.options if option.key in _COMMON]
     if clash:
         raise ValueError(f"{info.title}'s option {clash[0]} clashes with an OpenSpiel parameter")
@@ -80,6 +83,7 @@ def parameter_specification(info: GameInfo) -> dict[str, Any]:
         "players": info.allowed_players(variant)[0],
         "variant": variant,
         "rng_seed": _DEFAULT_SEED,
+        "decision_limit": 0,
     }
     spec.update({option.key: _spelled_default(option) for option in info.options})
     return spec
@@ -108,47 +112,66 @@ def _option_value(option: Option, value: Any) -> Any:
     return value
 
 
-def _configured(info: GameInfo, params: dict[str, Any]) -> tuple[Game, int]:
-    """The bellica game and the seed of the game-level generator that `params` ask for."""
+def _whole(name: str, value: Any, least: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value < 2**63:
+        raise InvalidConfig(f"{name} must be a whole number from {least} up, not {value!r}")
+    return value
+
+
+def _configured(info: GameInfo, params: dict[str, Any]) -> tuple[Game, int, int]:
+    """The bellica game, the seed of the game-level generator and the decision limit that
+    `params` ask for."""
     spec = parameter_specification(info)
     unknown = sorted(set(params) - set(spec))
     if unknown:
         known = ", ".join(spec)
         raise InvalidConfig(f"{info.title} has no parameter {unknown[0]!r}; parameters: {known}")
     values = {**spec, **params}
-    seed = values["rng_seed"]
-    if isinstance(seed, bool) or not isinstance(seed, int) or not ENTROPY <= seed < 2**63:
-        raise InvalidConfig(f"rng_seed must be a whole number from -1 up, not {seed!r}")
+    seed = _whole("rng_seed", values["rng_seed"], ENTROPY)
+    limit = _whole("decision_limit", values["decision_limit"], 0)
     options = {option.key: _option_value(option, values[option.key]) for option in info.options}
     game = bellica.load(info.id, values["players"], values["variant"], options)
-    return game, seed
+    return game, seed, limit
 
 
-def _canonical(game: Game, seed: int) -> dict[str, Any]:
+def _canonical(game: Game, seed: int, limit: int) -> dict[str, Any]:
     """The parameters of a loaded game as OpenSpiel shows them (`str(game)`): every value in
     its canonical form, so that `pyspiel.load_game(str(game))` loads the same game."""
-    out: dict[str, Any] = {"players": game.players, "variant": game.variant, "rng_seed": seed}
+    out: dict[str, Any] = {
+        "players": game.players,
+        "variant": game.variant,
+        "rng_seed": seed,
+        "decision_limit": limit,
+    }
     for option in game.info.options:
         value = game.options[option.key]
         out[option.key] = _spell(value) if isinstance(option, Choice) else value
     return out
 
 
-def _length_bound(game: Game) -> int:
-    """The most decisions a game can last; OpenSpiel refuses a game without such a bound."""
+def _length_bound(game: Game, limit: int) -> int:
+    """The most decisions a game can last: its own bound, or the decision limit if that is
+    less. OpenSpiel refuses a game with neither."""
     length = game.max_game_length
-    if length is None:
-        unlimited = [
-            option.key
-            for option in game.info.options
-            if isinstance(option, WholeNumber) and game.options[option.key] == 0
-        ]
-        advice = f"set {' or '.join(unlimited)} above 0" if unlimited else "give it a round limit"
-        raise InvalidConfig(
-            f"OpenSpiel needs a bound on the length of a game, which {game.info.title} has only "
-            f"with a round limit: {advice}"
-        )
-    return length
+    if length is not None:
+        return min(length, limit) if limit else length
+    if limit:
+        return limit
+    info = game.info
+    unlimited = {
+        option.key: option.default
+        for option in info.options
+        if isinstance(option, WholeNumber) and game.options[option.key] == 0
+    }
+    limited = bellica.load(info.id, game.players, game.variant, {**game.options, **unlimited})
+    if unlimited and limited.max_game_length is not None:
+        advice = f"set {' or '.join(unlimited)} above 0"
+    else:
+        advice = "set decision_limit above 0 (a game that reaches it is a draw)"
+    raise InvalidConfig(
+        f"OpenSpiel needs a bound on the length of a game, and {info.title} "
+        f"({game.variant}, {game.players} players) has none with these options: {advice}"
+    )
 
 
 # -- game types ------------------------------------------------------------------------------
@@ -189,7 +212,7 @@ def registered_type(info: GameInfo) -> Any:
     )
 
 
-def _game_info(game: Game) -> Any:
+def _game_info(game: Game, limit: int) -> Any:
     return pyspiel.GameInfo(
         num_distinct_actions=game.num_distinct_actions,
         max_chance_outcomes=0,
@@ -197,7 +220,7 @@ def _game_info(game: Game) -> Any:
         min_utility=-1.0,
         max_utility=1.0,
         utility_sum=0.0 if game.zero_sum else None,
-        max_game_length=_length_bound(game),
+        max_game_length=_length_bound(game, limit),
     )
 
 
@@ -209,13 +232,15 @@ class BellicaGame(pyspiel.Game):  # type: ignore[misc]
 
     game_id: ClassVar[str]
     bellica_game: Game
+    decision_limit: int  # 0: none
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         info = game_info(self.game_id)
-        game, seed = _configured(info, dict(params or {}))
+        game, seed, limit = _configured(info, dict(params or {}))
         game_type = _game_type(info, game.perfect_information, game.zero_sum)
-        super().__init__(game_type, _game_info(game), _canonical(game, seed))
+        super().__init__(game_type, _game_info(game, limit), _canonical(game, seed, limit))
         self.bellica_game = game
+        self.decision_limit = limit
         self._seeds = Rng(secrets.randbits(64) if seed == ENTROPY else seed)
 
     def new_initial_state(self) -> BellicaState:
@@ -300,23 +325,42 @@ def _seed_from(sampler: Callable[[], float]) -> int:
 
 
 class _Play:
-    """A bellica game in progress and the digest of what each seat has seen of it. OpenSpiel's
-    Clone deep-copies a state's attributes: this one copies as a cheap clone, sharing the game."""
+    """A bellica game in progress, the decisions taken (for the adapter's decision limit) and
+    the digest of what each seat has seen of it. OpenSpiel's Clone deep-copies a state's
+    attributes: this one copies as a cheap clone, sharing the game."""
 
-    __slots__ = ("_legal", "_owner", "_state", "_strings", "_texts", "digests")
+    __slots__ = (
+        "_legal",
+        "_owner",
+        "_state",
+        "_strings",
+        "_texts",
+        "decisions",
+        "digests",
+        "limit",
+    )
 
-    def __init__(
-        self,
-        owner: BellicaGame | None,
-        state: BellicaCoreState | None = None,
-        digests: tuple[str, ...] = (),
+    def __init__(self, owner: BellicaGame) -> None:
+        self._owner: BellicaGame | None = owner  # draws the seed at the start; None after
+        self._set(None, (), owner.decision_limit, 0)
+
+    @classmethod
+    def _of(
+        cls, state: BellicaCoreState, digests: tuple[str, ...], limit: int, decisions: int
+    ) -> _Play:
+        """A game already started."""
+        play = cls.__new__(cls)
+        play._owner = None
+        play._set(state, digests, limit, decisions)
+        return play
+
+    def _set(
+        self, state: BellicaCoreState | None, digests: tuple[str, ...], limit: int, decisions: int
     ) -> None:
-        self._owner = owner  # draws the seed when the game starts; None once it has
-        self._set(state, digests)
-
-    def _set(self, state: BellicaCoreState | None, digests: tuple[str, ...]) -> None:
         self._state = state
         self.digests = digests
+        self.limit = limit  # 0: none
+        self.decisions = decisions
         self._legal: dict[int, Action] | None = None
         self._texts: dict[int, str] | None = None
         self._strings: dict[tuple[str, int], str] = {}
@@ -337,14 +381,35 @@ class _Play:
         self._owner = None
         return state
 
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended: by its rules, or at the decision limit."""
+        return self.state.is_terminal or 0 < self.limit <= self.decisions
+
+    @property
+    def called(self) -> bool:
+        """Whether the decision limit ended the game (a draw) before its rules did."""
+        return 0 < self.limit <= self.decisions and not self.state.is_terminal
+
+    def returns(self) -> list[float]:
+        state = self.state
+        if state.is_terminal:
+            return state.returns()
+        return [0.0] * state.game.players  # before the end, and a draw at the decision limit
+
     def legal(self) -> dict[int, Action]:
         """The legal actions by index, in ascending order."""
         legal = self._legal
         if legal is None:
-            actions = sorted(self.state.legal_actions(), key=lambda action: action.index)
-            legal = self._legal = {action.index: action for action in actions}
+            if self.over:
+                return {}
+            state = self.state
+            encode = state.game.encode
+            actions = state.legal_actions()
+            legal = self._legal = {encode(action): action for action in actions}
             if len(legal) != len(actions):
-                raise BellicaError(f"two legal actions share an index in {self.state!r}")
+                raise BellicaError(f"two legal actions share an index in {state!r}")
+            legal = self._legal = dict(sorted(legal.items()))
         return legal
 
     def apply(self, index: int) -> None:
@@ -362,12 +427,12 @@ class _Play:
             _fold(digest, _seen(seat, actor, action.text, public, events))
             for seat, digest in enumerate(self.digests)
         )
+        self.decisions += 1
         self._legal = self._texts = None
         self._strings = {}
 
     def _refusal(self, index: int) -> str:
-        state = self.state
-        if state.is_terminal:
+        if self.over:
             return f"the game is over; action {index} cannot be played"
         texts = list(self.texts().values())
         more = f" and {len(texts) - 6} more" if len(texts) > 6 else ""
@@ -412,21 +477,27 @@ class _Play:
             own if other == seat else _fold(own, ("stand-in", str(other)))
             for other in range(len(self.digests))
         )
-        return _Play(None, state, digests)
+        return _Play._of(state, digests, self.limit, self.decisions)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Play:
-        copy = _Play(None, self.state.clone(), self.digests)  # started first: one seed for both
+        state = self.state.clone()  # started first, so that both copies have the one seed
+        copy = _Play._of(state, self.digests, self.limit, self.decisions)
         copy._legal = self._legal  # never changed, only replaced: safe to share
         copy._texts = self._texts
         copy._strings = dict(self._strings)
         return copy
 
     def __getstate__(self) -> dict[str, Any]:
-        return {"state": self.state, "digests": self.digests}
+        return {
+            "state": self.state,
+            "digests": self.digests,
+            "limit": self.limit,
+            "decisions": self.decisions,
+        }
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         self._owner = None
-        self._set(data["state"], data["digests"])
+        self._set(data["state"], data["digests"], data["limit"], data["decisions"])
 
 
 # -- the state -----------------------------------------------------------------------------
@@ -439,8 +510,9 @@ class BellicaState(pyspiel.State):  # type: ignore[misc]
         self._play = _Play(game)
 
     def current_player(self) -> int:
-        seat = self._play.state.current_player
-        return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
+        play = self._play
+        seat = None if play.over else play.state.current_player
+        return TERMINAL if seat is None else seat
 
     def _legal_actions(self, player: int) -> list[int]:
         return list(self._play.legal())
@@ -452,14 +524,16 @@ class BellicaState(pyspiel.State):  # type: ignore[misc]
         return self._play.action_text(action)
 
     def is_terminal(self) -> bool:
-        return self._play.state.is_terminal
+        return self._play.over
 
     def returns(self) -> list[float]:
-        return self._play.state.returns()
+        return self._play.returns()
 
     def __str__(self) -> str:
         """The whole position in the game's notation (hidden cards too: for debugging)."""
-        return self._play.state.position()
+        play = self._play
+        called = f"\nA draw: the decision limit ({play.limit}) is reached." if play.called else ""
+        return play.state.position() + called
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> BellicaState:
         """A state `player_id` cannot tell from this one: whatever it cannot see dealt again
