@@ -331,9 +331,9 @@ class _Play:
 
     __slots__ = (
         "_legal",
+        "_observed",
         "_owner",
         "_state",
-        "_strings",
         "_texts",
         "decisions",
         "digests",
@@ -363,7 +363,7 @@ class _Play:
         self.decisions = decisions
         self._legal: dict[int, Action] | None = None
         self._texts: dict[int, str] | None = None
-        self._strings: dict[tuple[str, int], str] = {}
+        self._observed: dict[int, str] = {}  # each seat's observation JSON, once asked
 
     @property
     def state(self) -> BellicaCoreState:
@@ -404,12 +404,11 @@ class _Play:
             if self.over:
                 return {}
             state = self.state
-            encode = state.game.encode
             actions = state.legal_actions()
-            legal = self._legal = {encode(action): action for action in actions}
-            if len(legal) != len(actions):
+            by_index = {state.game.encode(action): action for action in actions}
+            if len(by_index) != len(actions):
                 raise BellicaError(f"two legal actions share an index in {state!r}")
-            legal = self._legal = dict(sorted(legal.items()))
+            legal = self._legal = dict(sorted(by_index.items()))
         return legal
 
     def apply(self, index: int) -> None:
@@ -429,7 +428,7 @@ class _Play:
         )
         self.decisions += 1
         self._legal = self._texts = None
-        self._strings = {}
+        self._observed = {}
 
     def _refusal(self, index: int) -> str:
         if self.over:
@@ -457,10 +456,9 @@ class _Play:
         return text
 
     def observation_json(self, seat: int) -> str:
-        key = ("observation", seat)
-        text = self._strings.get(key)
+        text = self._observed.get(seat)
         if text is None:
-            text = self._strings[key] = _observation_json(self.state, seat)
+            text = self._observed[seat] = _observation_json(self.state, seat)
         return text
 
     def information_state(self, seat: int) -> str:
@@ -484,7 +482,7 @@ class _Play:
         copy = _Play._of(state, self.digests, self.limit, self.decisions)
         copy._legal = self._legal  # never changed, only replaced: safe to share
         copy._texts = self._texts
-        copy._strings = dict(self._strings)
+        copy._observed = dict(self._observed)
         return copy
 
     def __getstate__(self) -> dict[str, Any]:
