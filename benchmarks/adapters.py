@@ -120,7 +120,39 @@ class Gymnasium:
         return steps, time.perf_counter() - start
 
 
-DRIVERS: list[Callable[[str], Any]] = [PettingZoo, Gymnasium]
+class OpenSpiel:
+    """The registered OpenSpiel game: `apply_action(index)`, then the next seat's tensor
+    through OpenSpiel's Python observer (`make_observation(game).set_from`). OpenSpiel's
+    `state.observation_tensor(seat)` would also turn the array into a Python list of floats,
+    costing more than the step itself; the observer is the way to read tensors fast."""
+
+    name = "openspiel"
+
+    def __init__(self, game_id: str) -> None:
+        import pyspiel
+        from open_spiel.python.observation import make_observation
+
+        from bellica.adapters.openspiel import short_name
+
+        self.game = pyspiel.load_game(short_name(game_id))
+        self.observer = make_observation(self.game)
+        self.rng = random.Random(0)
+
+    def slice(self, seconds: float) -> Slice:
+        game, observer, choice = self.game, self.observer, self.rng.choice
+        steps = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                state.apply_action(choice(state.legal_actions()))
+                steps += 1
+                if not state.is_terminal():
+                    observer.set_from(state, state.current_player())
+        return steps, time.perf_counter() - start
+
+
+DRIVERS: list[Callable[[str], Any]] = [PettingZoo, OpenSpiel, Gymnasium]
 
 
 def measure(game_id: str, seconds: float, slice_seconds: float) -> dict[str, Any]:

@@ -269,3 +269,20 @@ def test_no_tensor_changes_when_its_seat_s_hidden_information_is_resampled(
                 resampled += other.position() != state.position()
     # The check means something: the samples did deal hidden cards again.
     assert (resampled > 0) != game.perfect_information
+
+
+def adapter_examples() -> list[str]:
+    """The Python examples of the page's "Using the adapters" section."""
+    text = DOC.read_text(encoding="utf-8")
+    section = text[text.index("## Using the adapters") : text.index("## Training example")]
+    return re.findall(r"```python\n(.*?)```", section, flags=re.DOTALL)
+
+
+@pytest.mark.parametrize("number", range(3))
+def test_the_adapter_examples_run_as_written(
+    number: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    examples = adapter_examples()
+    assert len(examples) == 3  # PettingZoo, OpenSpiel, Gymnasium
+    exec(compile(examples[number], f"docs/research.md example {number + 1}", "exec"), {})
+    assert capsys.readouterr().out.strip()  # each ends by printing what it reached

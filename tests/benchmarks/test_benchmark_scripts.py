@@ -42,5 +42,9 @@ def test_the_game_cost_benchmark_prints_the_hourly_table() -> None:
 
 
 def test_the_adapter_benchmark_compares_each_adapter_with_the_raw_rules() -> None:
-    out = run("benchmarks/adapters.py", "--seconds", "0.4", "--slice", "0.2", "--games", "bellum")
-    assert "| bellum |" in out and "pettingzoo steps/s (cost)" in out and "×)" in out
+    out = run(
+        "benchmarks/adapters.py", "--seconds", "0.4", "--slice", "0.2", "--games", "bellum-magia"
+    )
+    assert "| bellum-magia |" in out and "×)" in out
+    for adapter in ("pettingzoo", "openspiel", "gymnasium"):
+        assert f"{adapter} steps/s (cost)" in out
