@@ -21,11 +21,7 @@ LIMIT = {  # each game's round limit option
     "para-bellum": "round_limit",
     "siege-of-olympus": "turn_limit",
 }
-# Sibyl and Prayer can draw each other back from the reshuffled discard pile for as long as
-# the shuffles allow: no number bounds a turn (tests/games/bellum/test_length.py).
-UNBOUNDED = {"bellum/standard/2p", "bellum/teams/4p"}
 CONFIGS = list(configs())
-BOUNDED = [c for c in CONFIGS if c.name not in UNBOUNDED]
 
 
 def _load(config: Config, limit: int | None = None) -> Game:
@@ -63,7 +59,7 @@ def _check(game: Game, limit: int, decisions: int, per_round: Counter[int]) -> N
         assert taken <= round_most + (setup if number <= 1 else 0), (number, taken)
 
 
-@pytest.mark.parametrize("config", BOUNDED, ids=lambda c: c.name)
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: c.name)
 def test_random_games_stay_within_the_bounds(config: Config) -> None:
     short = _load(config, 4)
     for seed in range(12):
@@ -74,7 +70,7 @@ def test_random_games_stay_within_the_bounds(config: Config) -> None:
         _check(full, limit, *_play(full, 100 + seed))
 
 
-@pytest.mark.parametrize("config", BOUNDED, ids=lambda c: c.name)
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: c.name)
 def test_greedy_games_stay_within_the_bounds(config: Config) -> None:
     game = _load(config, 3)
     for seed in (7, 8):
@@ -89,8 +85,5 @@ def test_no_round_limit_no_bound(config: Config) -> None:
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: c.name)
 def test_the_bound_grows_with_the_round_limit(config: Config) -> None:
     short, long = _load(config, 3).max_game_length, _load(config, 30).max_game_length
-    if config.name in UNBOUNDED:
-        assert short is None and long is None
-        return
     assert short is not None and long is not None
     assert long - short == 27 * getattr(_load(config), "max_round_decisions")  # noqa: B009

@@ -521,6 +521,42 @@ def test_omnipotence_can_cancel_revenge():
     assert zone(state, "discard", 0) == ["065", "041", "055"]
 
 
+# -- Draw --------------------------------------------------------------------------------------
+
+
+def test_an_effect_draws_only_what_the_deck_holds():
+    """Ruling 32: outside the Draw phase an empty deck stays empty. Sibyl's Deployment draws
+    two from a deck of one: she draws that card and no more, and the discard pile is not
+    shuffled in; Prayer then draws nothing, and only goes to the discard pile itself."""
+    state = position(hands={0: [62, 72]}, decks={0: [17]}, discards={0: [71, 55, 41]})
+    do(state, "Play Sibyl")
+    assert zone(state, "hand", 0) == ["072", "017"]
+    assert zone(state, "deck", 0) == []
+    assert zone(state, "discard", 0) == ["071", "055", "041"]
+    assert [e.text for e in state.events()][-1] == "Athens draws 1 card"
+    do(state, "Play Prayer")
+    assert zone(state, "hand", 0) == ["017"]
+    assert zone(state, "deck", 0) == []
+    assert zone(state, "discard", 0) == ["071", "055", "041", "072"]
+    assert not any("shuffles" in e.text or "draws" in e.text for e in state.events())
+
+
+def test_the_draw_phase_still_shuffles_the_discard_pile_in():
+    """Ruling 32 leaves the Draw phase as the rulebook has it (ruling 3): after Sibyl emptied
+    the deck, the player may draw three, and the discard pile becomes the new deck."""
+    state = position(hands={0: [62]}, decks={0: [17]}, discards={0: [71, 55, 41]})
+    do(state, "Play Sibyl", "End the Deployment phase")
+    assert texts(state) == ["Draw 3 cards", "Draw 2 cards", "Draw 1 card", "Draw no cards"]
+    do(state, "Draw 2 cards")
+    told = [e.text for e in state.events()]
+    assert "Athens shuffles the discard pile into a new deck" in told
+    hand, deck = zone(state, "hand", 0), zone(state, "deck", 0)
+    assert hand[0] == "017" and len(hand) == 3
+    assert len(deck) == 1
+    assert sorted(hand[1:] + deck) == ["041", "055", "071"]
+    assert zone(state, "discard", 0) == []
+
+
 # -- Look --------------------------------------------------------------------------------------
 
 

@@ -257,17 +257,19 @@ def test_an_unblocked_attacker_that_dies_before_the_pillage_still_pillages():
     """Ruling 28: the assault succeeds when an attacker is left unblocked, even if a death
     ability kills it before the pillage step; the log says why the district fell."""
     state = position(
-        phase="declare", play={0: [41, "016[d1]"], 1: [27]}, cities=("Sparta", "Athens")
+        phase="declare",
+        play={0: [41, "016[d1]"], 1: [27]},
+        decks={1: [60]},
+        cities=("Sparta", "Athens"),
     )
     do(state, "Attack with Mercenary", "Attack with Satyr", "Block with Imp")
     do(state, "Choose Satyr")  # the dying Imp's ability kills the unblocked Satyr
     assert uid(state, 16) in state.discard[0]
     assert state.pillaged == [0, 1]
     texts_told = [e.text for e in state.events()]
-    assert texts_told[-4:] == [
+    assert texts_told[-3:] == [
         "Satyr (016) was not blocked: the assault on Athens succeeds",
         "Athens' district 1, Athens - Agora, is pillaged (Pillage: you draw a card.)",
-        "Athens shuffles the discard pile into a new deck",
         "Athens draws 1 card",  # the district's Pillage ability
     ]
 

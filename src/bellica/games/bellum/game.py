@@ -167,7 +167,7 @@ class Bellum(CardGame):
     @property
     def max_game_length(self) -> int | None:
         """`turn_limit` rounds at their longest (`length`); None without a limit, or for a
-        card pool whose turns need not end (the two-city and team games: Sibyl and Prayer)."""
+        card pool whose turns need not end (none of the card file's configurations)."""
         return game_decisions(self)
 
     @property

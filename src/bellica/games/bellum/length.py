@@ -6,14 +6,24 @@ that can be in play (each acts at most once a turn in each way: its Rally abilit
 attack, its death; a card played, bought, summoned or revealed comes into play once), the
 Olympus cards bought, the Stock cards summoned, and the few decisions of each phase.
 
-That holds while a turn's draws are bounded. A draw on something that can happen again in
-the same turn (a card played, coming into play, dying, bought, answering) is not: the discard
-pile is shuffled into a new deck when the deck runs out, so the drawn card can be the one
-that drew it. Sibyl (Deployment: draw two) and Prayer (draw one) do it in the two-city and
-team games: play Sibyl, draw Prayer and a Wrath of Zeus, kill Sibyl with the Wrath, play
-Prayer and draw Sibyl back from the reshuffled pile, and again, for as long as the shuffles
-allow (tests/games/bellum/test_length.py plays it). No number bounds such a turn: the bound
-is None for a card pool with such a draw, and the solo scenarios' pools have none.
+That holds while a turn's draws are bounded, and they are (ruling 32). Only the Draw phase
+shuffles a discard pile into a new deck, and it comes after every ability of the turn (a
+team's members draw once all of them have deployed; keeping cards triggers nothing). Any other
+draw (on a card played, coming into play, dying, bought or answering; a Rally; a district's
+Pillage, in either player's turn) takes a card from a deck as it stood when the turn began,
+for nothing else puts a card into a player's deck: a card played, bought, taken from the
+Stock, discarded or destroyed goes to a discard pile (or into play), a Removed card or a
+Petrified cover to the Stock, and Omniscience's look moves one card of the deck to the discard
+pile and shuffles the others back into that same deck. So a turn's ability draws are at most
+the cards the decks can hold: every card of the pool. Sibyl (Deployment: draw two) and Prayer
+(draw one) can meet their trigger again in one turn, but cannot repeat it for ever: once the
+deck is empty, Prayer draws nothing (tests/games/bellum/test_bellum_length.py plays it).
+
+The solo scenarios' scripts rebuild their own side's deck at other moments (the Hells as
+their reveals run out, the Greeks as they reveal Reinforcements), so there the decks as a turn
+begins do not bound the draws: a scenario's turn is bounded only when no card of its pool
+draws on a trigger it can meet again, which holds for every scenario's pool; each Rally and
+Assault draw is then counted once, and the Pillage draws of the defending city.
 """
 
 from __future__ import annotations
@@ -108,15 +118,52 @@ def summons(effects: Sequence[Effect]) -> int:
     return sum(e.amount for e in effects if e.verb == "summon")
 
 
+def draws_again(game: Bellum) -> bool:
+    """Whether a card of the pool draws on a trigger it can meet again in one turn (Sibyl on
+    coming into play, Prayer when played)."""
+    return any(draws(a) for u in pool(game) for a in abilities(game, u, AGAIN))
+
+
+def pillage_abilities(game: Bellum) -> list[list[list[Effect]]]:
+    """Each city's districts' Pillage abilities (the player's city only, in a scenario)."""
+    cities = [c for c in game.cities if not game.solo or c == game.script.player_city]
+    districts = [
+        [u for u, card in enumerate(game.table.card) if card.kind == "district" and card.city == c]
+        for c in cities
+    ]
+    return [[a for u in d for a in abilities(game, u, ("pillage",))] for d in districts]
+
+
+def ability_draws(game: Bellum) -> int | None:
+    """The most cards one turn's abilities can draw, every player's draws together (None: no
+    count, see `unbounded`). Outside the Draw phase a draw takes only what a deck held as the
+    turn began (ruling 32), so at most every card of the pool in the two-city and team games;
+    when no draw can come again in a turn, at most each Rally and Assault draw once and the
+    defending city's districts' Pillage draws for each of its members, if that is fewer."""
+    counted = None
+    if not draws_again(game):
+        members = max(len(m) for m in game.members)
+        once = [a for u in pool(game) for a in abilities(game, u, ("rally", "assault"))]
+        cities = pillage_abilities(game)
+        pillage = members * max((sum(draws(a) for a in p) for p in cities), default=0)
+        counted = sum(draws(a) for a in once) + pillage
+    if game.solo:  # a script may rebuild its side's deck in the turn: only the count holds
+        return counted
+    decks = len(pool(game))  # the most cards the decks hold as the turn begins
+    return decks if counted is None else min(decks, counted)
+
+
 def unbounded(game: Bellum) -> bool:
-    """Whether the pool holds a card that breaks the count of `turn_decisions`: one that draws
-    on a trigger it can meet again in one turn (Sibyl, Prayer); a Stock card that summons
-    (summons are counted from the cards that summon, each at most as often as it plays its
-    part); one that flips into a creature as it dies (it could die again)."""
+    """Whether the pool holds a card that breaks the count of `turn_decisions`: in a solo
+    scenario, one that draws on a trigger it can meet again in one turn (its script may
+    rebuild a deck during the turn; in the two-city and team games the decks as the turn
+    begins bound such draws); a Stock card that summons (summons are counted from the cards
+    that summon, each at most as often as it plays its part); one that flips into a creature
+    as it dies (it could die again)."""
+    if ability_draws(game) is None:
+        return True
     table = game.table
     for uid in pool(game):
-        if any(draws(a) for a in abilities(game, uid, AGAIN)):
-            return True
         if table.card[uid].deck == "stock" and any(summons(a) for a in abilities(game, uid)):
             return True
         for face, shown in enumerate(table.faces[uid]):
@@ -143,13 +190,12 @@ def appearance(game: Bellum, uid: int, asked: int) -> int:
 
 def turn_decisions(game: Bellum) -> int | None:
     """One team's turn (or the scripted side's), None for a pool that breaks the count
-    (`unbounded`: a draw that can come again):
+    (`unbounded`):
 
-    - draws: three a member in the Draw phase, each Rally and Assault draw once, the
-      defending city's districts' Pillage draws for each of its members;
-    - the hands: each player's hand at most five after its Keep, plus the districts' draws
-      since, plus the turn's draws; each card leaving a hand is one decision (played, paid,
-      discarded, Removed, answered with, used);
+    - draws: three a member in the Draw phase, and the abilities' draws (`ability_draws`);
+    - the hands: each player's hand at most five after its Keep, plus what the abilities of
+      the other team's turn drew since, plus the turn's draws; each card leaving a hand is
+      one decision (played, paid, discarded, Removed, answered with, used);
     - purchases: one decision each, and each pays at least one ring with a card from the hand
       (a free card: once, it leaves Olympus for good);
     - every card of the pool plays its part once (`appearance`): it is played, revealed,
@@ -161,25 +207,19 @@ def turn_decisions(game: Bellum) -> int | None:
       Pillage abilities for each defending member; each Rally ability resolved once;
     - each member ends its three phases, draws and keeps; Strategy once, and a Remove for
       each member."""
-    if unbounded(game):
+    effect_draws = ability_draws(game)
+    if effect_draws is None or unbounded(game):
         return None
     members = max(len(m) for m in game.members)
     humans = game.sides - len(game.scripted)
     uids = pool(game)
-    cities = [c for c in game.cities if not game.solo or c == game.script.player_city]
-    districts = [
-        [u for u, card in enumerate(game.table.card) if card.kind == "district" and card.city == c]
-        for c in cities
-    ]
-    pillage = [[a for u in d for a in abilities(game, u, ("pillage",))] for d in districts]
-    pillage_draws = members * max((sum(draws(a) for a in p) for p in pillage), default=0)
+    pillage = pillage_abilities(game)
     pillage_decisions = members * max(
         (sum(ability_decisions(game, a) for a in p) for p in pillage), default=0
     )
     pillage_summons = members * max((sum(summons(a) for a in p) for p in pillage), default=0)
-    once = [a for u in uids for a in abilities(game, u, ("rally", "assault"))]
-    drawn = DRAW_COUNT * members + sum(draws(a) for a in once) + pillage_draws
-    hands = humans * (HAND_SIZE + pillage_draws) + drawn
+    drawn = DRAW_COUNT * members + effect_draws
+    hands = humans * HAND_SIZE + effect_draws + drawn
     scenario = scenario_of(game)
     if scenario is None:
         supply = [u for u in uids if game.table.card[u].deck in ("olympus", "legend")]

@@ -755,13 +755,16 @@ def bury(state: BellumState, uids: tuple[int, ...], faces: tuple[int, ...]) -> N
 
 
 # -- cards moving ----------------------------------------------------------------------------
-def draw(state: BellumState, side: int, count: int) -> int:
-    """Draw up to `count` cards, shuffling the discard pile into a new deck when the deck runs
-    out; returns how many were drawn (the drawer alone learns which)."""
-    hand = state.hand[side]
-    if len(state.deck[side]) < count and state.discard[side]:
+def draw(state: BellumState, side: int, count: int, reshuffle: bool = False) -> int:
+    """Draw up to `count` cards from the top of the deck; returns how many were drawn (the
+    drawer alone learns which). Only the Draw phase passes `reshuffle`: its draws shuffle the
+    discard pile into a new deck when the deck is empty. Any other draw (a card's effect, the
+    first hands) takes what the deck holds and leaves the discard pile alone (ruling 32)."""
+    hand, deck = state.hand[side], state.deck[side]
+    pile = state.discard[side] if reshuffle else None
+    if pile and len(deck) < count:
         state.caused.append(("reshuffle", side))  # the discard pile becomes the new deck
-    drawn = draw_cards(state.deck[side], hand, count, state.rng, state.discard[side])
+    drawn = draw_cards(deck, hand, count, state.rng, pile)
     if drawn:
         state.caused.append(("draw", side, tuple(hand[-drawn:])))
     return drawn

@@ -7,7 +7,6 @@ from bellica.core.events import FORCED
 from bellica.core.stack import offered, take
 from bellica.games.bellum.rules import turn
 from bellica.games.bellum.rules.buying import buy, buy_options
-from bellica.games.bellum.rules.effects import draw
 from bellica.games.bellum.state import DECLARE, DEPLOY, DRAW, KEEP, RALLY, BellumState
 
 # Phase decisions taken without asking when they are the only thing a player can do.
@@ -86,8 +85,7 @@ def apply_phase(state: BellumState, kind: str, uid: int) -> None:
     elif kind == "end_deploy":
         turn.end_deploy(state)
     elif kind.startswith("draw_"):
-        draw(state, side, int(kind[5:]))
-        turn.after_draw(state)
+        turn.draw_phase(state, side, int(kind[5:]))
     elif kind == "discard":
         state.hand[side].remove(uid)
         state.discard[side].append(uid)

@@ -12,6 +12,7 @@ from bellica.games.bellum.rules.effects import (
     Deaths,
     Remove,
     deal_damage,
+    draw,
     enter_play,
     open_window,
     order_triggers,
@@ -441,7 +442,10 @@ def draw_options(state: BellumState, side: int) -> int:
     return min(DRAW_COUNT, len(state.deck[side]) + len(state.discard[side]))
 
 
-def after_draw(state: BellumState) -> None:
+def draw_phase(state: BellumState, side: int, count: int) -> None:
+    """The player draws `count` cards (ruling 3: none to three); when the deck is empty, the
+    discard pile is shuffled into a new deck and the drawing goes on. Then they keep."""
+    draw(state, side, count, reshuffle=True)
     state.phase = KEEP
 
 
