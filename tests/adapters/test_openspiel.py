@@ -24,7 +24,6 @@ from bellica.core.options import Choice, Switch, WholeNumber  # noqa: E402
 CONFIGS = list(configs())
 # The decision limit given where no round limit bounds a game (Bellum's two-city and team
 # games, whose turns Sibyl and Prayer can prolong without end)
-DECISION_LIMIT = 2000
 GameType = pyspiel.GameType
 PERFECT = GameType.Information.PERFECT_INFORMATION
 
@@ -54,23 +53,15 @@ ZERO_SUM = {
 
 
 def _limits(game_id: str, rounds: int) -> dict[str, int]:
-    """The game's round limits (house rules, "..._limit") set to `rounds`."""
-    options = bellica.core.registry.game_info(game_id).options
-    return {
-        option.key: rounds
-        for option in options
-        if isinstance(option, WholeNumber) and option.key.endswith("_limit")
-    }
+    """The game's round limit (the house rule `GameInfo.round_limit` names) set to `rounds`."""
+    return {bellica.core.registry.game_info(game_id).round_limit: rounds}
 
 
 def _params(config: Config, rounds: int | None = 2) -> dict[str, Any]:
-    """The OpenSpiel parameters of a configuration, its round limits cut to `rounds` (to keep
-    the tests quick) unless None, and a decision limit where nothing else bounds it."""
+    """The OpenSpiel parameters of a configuration, its round limit cut to `rounds` (to keep
+    the tests quick) unless None."""
     limits = {} if rounds is None else _limits(config.game_id, rounds)
-    options = {**config.options, **limits}
-    game = bellica.load(config.game_id, config.players, config.variant, options)
-    bound = {} if game.max_game_length else {"decision_limit": DECISION_LIMIT}
-    return {**bo.parameters(config), **limits, **bound}
+    return {**bo.parameters(config), **limits}
 
 
 def _load(config: Config, rounds: int | None = 2) -> Any:
@@ -154,13 +145,12 @@ def test_only_the_duel_only_games_register_as_zero_sum() -> None:
 def test_parameters_are_typed_with_the_games_defaults(info: bellica.GameInfo) -> None:
     registered = {t.short_name: t for t in pyspiel.registered_games()}[bo.short_name(info.id)]
     params = registered.parameter_specification
-    common = {"players", "variant", "rng_seed", "decision_limit"}
+    common = {"players", "variant", "rng_seed"}
     assert set(params) == {*common, *info.options.keys()}
     default = bellica.load(info.id)
-    assert [params[key] for key in ("players", "variant", "rng_seed", "decision_limit")] == [
+    assert [params[key] for key in ("players", "variant", "rng_seed")] == [
         default.players,
         default.variant,
-        0,
         0,
     ]
     for option in info.options:
@@ -176,7 +166,7 @@ def test_parameters_are_typed_with_the_games_defaults(info: bellica.GameInfo) ->
 def test_choices_are_written_so_that_a_game_string_loads_the_same_game() -> None:
     game = pyspiel.load_game(
         "bellica_bellum",
-        {"first": "1", "cities": "Sparta,Troy", "turn_limit": 7, "decision_limit": 900},
+        {"first": "1", "cities": "Sparta,Troy", "turn_limit": 7},
     )
     assert game.get_parameters()["first"] == "#1"
     assert game.get_parameters()["cities"] == "Sparta-Troy"
@@ -208,7 +198,7 @@ def test_game_type_and_info_per_configuration(config: Config) -> None:
     assert game.num_players() == config.players
     assert game.num_distinct_actions() == bellica_game.num_distinct_actions
     assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
-    assert game.max_game_length() == (bellica_game.max_game_length or DECISION_LIMIT)
+    assert game.max_game_length() == bellica_game.max_game_length
     assert game.max_chance_outcomes() == 0
     assert game.observation_tensor_shape() == list(bellica_game.observation_shape)
 
@@ -238,28 +228,16 @@ def test_unknown_or_mistyped_parameters_are_refused_by_openspiel() -> None:
 @pytest.mark.parametrize("config", CONFIGS, ids=_ids)
 def test_a_game_without_a_bound_on_its_length_is_refused(config: Config) -> None:
     unbounded = {**bo.parameters(config), **_limits(config.game_id, 0)}
-    # its round limit bounds it, or (Bellum's two-city and team games) only a decision limit
-    advice = "decision_limit" if "decision_limit" in _params(config) else r"\w+_limit"
-    refusal = rf"OpenSpiel needs a bound on the length of a game, .* set {advice} above 0"
+    limit = bellica.core.registry.game_info(config.game_id).round_limit
+    refusal = rf"OpenSpiel needs a bound on the length of a game, .* set {limit} above 0"
     with pytest.raises(InvalidConfig, match=refusal):
         pyspiel.load_game(bo.short_name(config.game_id), unbounded)
 
 
-def test_a_decision_limit_ends_a_game_in_a_draw() -> None:
-    game = pyspiel.load_game("bellica_bellum", {"decision_limit": 12})
-    assert game.max_game_length() == 12
-    state = game.new_initial_state()
-    rewards = _play(state, 11, seed=1).rewards()
-    assert not state.is_terminal() and rewards == [0.0, 0.0]
-    state.apply_action(state.legal_actions()[0])
-    assert state.is_terminal() and state.current_player() == pyspiel.PlayerId.TERMINAL
-    assert state.returns() == state.rewards() == [0.0, 0.0] and state.legal_actions() == []
-    assert str(state).endswith("A draw: the decision limit (12) is reached.")
-    assert not state.bellica_state.is_terminal
-    with pytest.raises(IllegalAction, match="the game is over"):
-        state.apply_action(0)
-    again = pyspiel.load_game("bellica_imperio_bellum", {"decision_limit": 10**6})
-    assert again.max_game_length() == bellica.load("imperio-bellum").max_game_length
+def test_every_default_game_loads_with_its_bound() -> None:
+    for info in bellica.games():
+        game = pyspiel.load_game(bo.short_name(info.id))
+        assert game.max_game_length() == bellica.load(info.id).max_game_length > 0
 
 
 # -- OpenSpiel's own checks ------------------------------------------------------------------
@@ -478,7 +456,7 @@ def test_the_history_digest_holds_only_what_the_seat_was_shown(config: Config) -
 
 
 def test_resampling_deals_again_what_the_seat_cannot_see() -> None:
-    game = pyspiel.load_game("bellica_bellum", {"decision_limit": 500})
+    game = pyspiel.load_game("bellica_bellum")
     state = _play(game.new_initial_state(), 20, seed=5)
     sampler = pyspiel.UniformProbabilitySampler(1, 0.0, 1.0)
     assert len({str(state.resample_from_infostate(0, sampler)) for _ in range(6)}) > 1

@@ -25,7 +25,7 @@ ENTROPY = -1
 """`rng_seed=-1`: the games' seeds come from the operating system (OpenSpiel's convention)."""
 
 # The parameters every game has besides its options; the default seed makes a run reproducible.
-_COMMON = ("players", "variant", "rng_seed", "decision_limit")
+_COMMON = ("players", "variant", "rng_seed")
 _DEFAULT_SEED = 0
 # What OpenSpiel's game strings ("name(key=value,...)") cannot hold in a value.
 _UNWRITABLE = frozenset("(),=\n")
@@ -71,10 +71,8 @@ def _spelled_default(option: Option) -> Any:
 
 
 def parameter_specification(info: GameInfo) -> dict[str, Any]:
-    """A game's OpenSpiel parameters with their defaults: `players`, `variant`, `rng_seed`,
-    `decision_limit` (the adapter's own house rule: after that many decisions a game is a draw;
-    0, the default: none) and each option (whole numbers as ints, switches as bools, choices
-    as strings)."""
+    """A game's OpenSpiel parameters with their defaults: `players`, `variant`, `rng_seed`
+    and each option (whole numbers as ints, switches as bools, choices as strings)."""
     clash = [option.key for option in info.options if option.key in _COMMON]
     if clash:
         raise ValueError(f"{info.title}'s option {clash[0]} clashes with an OpenSpiel parameter")
@@ -83,7 +81,6 @@ def parameter_specification(info: GameInfo) -> dict[str, Any]:
         "players": info.allowed_players(variant)[0],
         "variant": variant,
         "rng_seed": _DEFAULT_SEED,
-        "decision_limit": 0,
     }
     spec.update({option.key: _spelled_default(option) for option in info.options})
     return spec
@@ -118,9 +115,8 @@ def _whole(name: str, value: Any, least: int) -> int:
     return value
 
 
-def _configured(info: GameInfo, params: dict[str, Any]) -> tuple[Game, int, int]:
-    """The bellica game, the seed of the game-level generator and the decision limit that
-    `params` ask for."""
+def _configured(info: GameInfo, params: dict[str, Any]) -> tuple[Game, int]:
+    """The bellica game and the seed of the game-level generator that `params` ask for."""
     spec = parameter_specification(info)
     unknown = sorted(set(params) - set(spec))
     if unknown:
@@ -128,20 +124,18 @@ def _configured(info: GameInfo, params: dict[str, Any]) -> tuple[Game, int, int]
         raise InvalidConfig(f"{info.title} has no parameter {unknown[0]!r}; parameters: {known}")
     values = {**spec, **params}
     seed = _whole("rng_seed", values["rng_seed"], ENTROPY)
-    limit = _whole("decision_limit", values["decision_limit"], 0)
     options = {option.key: _option_value(option, values[option.key]) for option in info.options}
     game = bellica.load(info.id, values["players"], values["variant"], options)
-    return game, seed, limit
+    return game, seed
 
 
-def _canonical(game: Game, seed: int, limit: int) -> dict[str, Any]:
+def _canonical(game: Game, seed: int) -> dict[str, Any]:
     """The parameters of a loaded game as OpenSpiel shows them (`str(game)`): every value in
     its canonical form, so that `pyspiel.load_game(str(game))` loads the same game."""
     out: dict[str, Any] = {
         "players": game.players,
         "variant": game.variant,
         "rng_seed": seed,
-        "decision_limit": limit,
     }
     for option in game.info.options:
         value = game.options[option.key]
@@ -149,28 +143,17 @@ def _canonical(game: Game, seed: int, limit: int) -> dict[str, Any]:
     return out
 
 
-def _length_bound(game: Game, limit: int) -> int:
-    """The most decisions a game can last: its own bound, or the decision limit if that is
-    less. OpenSpiel refuses a game with neither."""
+def _length_bound(game: Game) -> int:
+    """The most decisions a game can last (`Game.max_game_length`). OpenSpiel needs one: a
+    game played without its round limit has none, and is refused saying so."""
     length = game.max_game_length
     if length is not None:
-        return min(length, limit) if limit else length
-    if limit:
-        return limit
+        return length
     info = game.info
-    unlimited = {
-        option.key: option.default
-        for option in info.options
-        if isinstance(option, WholeNumber) and game.options[option.key] == 0
-    }
-    limited = bellica.load(info.id, game.players, game.variant, {**game.options, **unlimited})
-    if unlimited and limited.max_game_length is not None:
-        advice = f"set {' or '.join(unlimited)} above 0"
-    else:
-        advice = "set decision_limit above 0 (a game that reaches it is a draw)"
     raise InvalidConfig(
         f"OpenSpiel needs a bound on the length of a game, and {info.title} "
-        f"({game.variant}, {game.players} players) has none with these options: {advice}"
+        f"({game.variant}, {game.players} players) has none with these options: set "
+        f"{info.round_limit} above 0"
     )
 
 
@@ -212,7 +195,7 @@ def registered_type(info: GameInfo) -> Any:
     )
 
 
-def _game_info(game: Game, limit: int) -> Any:
+def _game_info(game: Game) -> Any:
     return pyspiel.GameInfo(
         num_distinct_actions=game.num_distinct_actions,
         max_chance_outcomes=0,
@@ -220,7 +203,7 @@ def _game_info(game: Game, limit: int) -> Any:
         min_utility=-1.0,
         max_utility=1.0,
         utility_sum=0.0 if game.zero_sum else None,
-        max_game_length=_length_bound(game, limit),
+        max_game_length=_length_bound(game),
     )
 
 
@@ -232,15 +215,13 @@ class BellicaGame(pyspiel.Game):  # type: ignore[misc]
 
     game_id: ClassVar[str]
     bellica_game: Game
-    decision_limit: int  # 0: none
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         info = game_info(self.game_id)
-        game, seed, limit = _configured(info, dict(params or {}))
+        game, seed = _configured(info, dict(params or {}))
         game_type = _game_type(info, game.perfect_information, game.zero_sum)
-        super().__init__(game_type, _game_info(game, limit), _canonical(game, seed, limit))
+        super().__init__(game_type, _game_info(game), _canonical(game, seed))
         self.bellica_game = game
-        self.decision_limit = limit
         self._seeds = Rng(secrets.randbits(64) if seed == ENTROPY else seed)
 
     def new_initial_state(self) -> BellicaState:
@@ -325,9 +306,9 @@ def _seed_from(sampler: Callable[[], float]) -> int:
 
 
 class _Play:
-    """A bellica game in progress, the decisions taken (for the adapter's decision limit) and
-    the digest of what each seat has seen of it. OpenSpiel's Clone deep-copies a state's
-    attributes: this one copies as a cheap clone, sharing the game."""
+    """A bellica game in progress and the digest of what each seat has seen of it. OpenSpiel's
+    Clone deep-copies a state's attributes: this one copies as a cheap clone, sharing the
+    game."""
 
     __slots__ = (
         "_legal",
@@ -335,32 +316,24 @@ class _Play:
         "_owner",
         "_state",
         "_texts",
-        "decisions",
         "digests",
-        "limit",
     )
 
     def __init__(self, owner: BellicaGame) -> None:
         self._owner: BellicaGame | None = owner  # draws the seed at the start; None after
-        self._set(None, (), owner.decision_limit, 0)
+        self._set(None, ())
 
     @classmethod
-    def _of(
-        cls, state: BellicaCoreState, digests: tuple[str, ...], limit: int, decisions: int
-    ) -> _Play:
+    def _of(cls, state: BellicaCoreState, digests: tuple[str, ...]) -> _Play:
         """A game already started."""
         play = cls.__new__(cls)
         play._owner = None
-        play._set(state, digests, limit, decisions)
+        play._set(state, digests)
         return play
 
-    def _set(
-        self, state: BellicaCoreState | None, digests: tuple[str, ...], limit: int, decisions: int
-    ) -> None:
+    def _set(self, state: BellicaCoreState | None, digests: tuple[str, ...]) -> None:
         self._state = state
         self.digests = digests
-        self.limit = limit  # 0: none
-        self.decisions = decisions
         self._legal: dict[int, Action] | None = None
         self._texts: dict[int, str] | None = None
         self._observed: dict[int, str] = {}  # each seat's observation JSON, once asked
@@ -383,19 +356,10 @@ class _Play:
 
     @property
     def over(self) -> bool:
-        """Whether the game has ended: by its rules, or at the decision limit."""
-        return self.state.is_terminal or 0 < self.limit <= self.decisions
-
-    @property
-    def called(self) -> bool:
-        """Whether the decision limit ended the game (a draw) before its rules did."""
-        return 0 < self.limit <= self.decisions and not self.state.is_terminal
+        return self.state.is_terminal
 
     def returns(self) -> list[float]:
-        state = self.state
-        if state.is_terminal:
-            return state.returns()
-        return [0.0] * state.game.players  # before the end, and a draw at the decision limit
+        return self.state.returns()  # 0 for every seat before the end
 
     def legal(self) -> dict[int, Action]:
         """The legal actions by index, in ascending order."""
@@ -426,7 +390,6 @@ class _Play:
             _fold(digest, _seen(seat, actor, action.text, public, events))
             for seat, digest in enumerate(self.digests)
         )
-        self.decisions += 1
         self._legal = self._texts = None
         self._observed = {}
 
@@ -475,11 +438,11 @@ class _Play:
             own if other == seat else _fold(own, ("stand-in", str(other)))
             for other in range(len(self.digests))
         )
-        return _Play._of(state, digests, self.limit, self.decisions)
+        return _Play._of(state, digests)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Play:
         state = self.state.clone()  # started first, so that both copies have the one seed
-        copy = _Play._of(state, self.digests, self.limit, self.decisions)
+        copy = _Play._of(state, self.digests)
         copy._legal = self._legal  # never changed, only replaced: safe to share
         copy._texts = self._texts
         copy._observed = dict(self._observed)
@@ -489,13 +452,11 @@ class _Play:
         return {
             "state": self.state,
             "digests": self.digests,
-            "limit": self.limit,
-            "decisions": self.decisions,
         }
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         self._owner = None
-        self._set(data["state"], data["digests"], data["limit"], data["decisions"])
+        self._set(data["state"], data["digests"])
 
 
 # -- the state -----------------------------------------------------------------------------
@@ -529,9 +490,7 @@ class BellicaState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         """The whole position in the game's notation (hidden cards too: for debugging)."""
-        play = self._play
-        called = f"\nA draw: the decision limit ({play.limit}) is reached." if play.called else ""
-        return play.state.position() + called
+        return self._play.state.position()
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> BellicaState:
         """A state `player_id` cannot tell from this one: whatever it cannot see dealt again
