@@ -13,19 +13,13 @@ import bellica
 from bellica.adapters.configs import Config, configs
 from bellica.agents.spec import make_agent
 from bellica.core import Game, SeatView
+from bellica.core.registry import game_info
 
-LIMIT = {  # each game's round limit option
-    "imperio-bellum": "turn_limit",
-    "bellum": "turn_limit",
-    "bellum-magia": "day_limit",
-    "para-bellum": "round_limit",
-    "siege-of-olympus": "turn_limit",
-}
 CONFIGS = list(configs())
 
 
 def _load(config: Config, limit: int | None = None) -> Game:
-    options = {} if limit is None else {LIMIT[config.game_id]: limit}
+    options = {} if limit is None else {game_info(config.game_id).round_limit: limit}
     return bellica.load(config.game_id, config.players, config.variant, options)
 
 
@@ -65,7 +59,7 @@ def test_random_games_stay_within_the_bounds(config: Config) -> None:
     for seed in range(12):
         _check(short, 4, *_play(short, seed))
     full = _load(config)
-    limit = full.options[LIMIT[config.game_id]]
+    limit = full.options[full.info.round_limit]
     for seed in range(5):
         _check(full, limit, *_play(full, 100 + seed))
 
