@@ -21,8 +21,13 @@ COMPILED = [
 ]
 
 if os.environ.get("BELLICA_COMPILE") == "1":
-    from mypyc.build import mypycify
-
+    try:
+        from mypyc.build import mypycify  # mypyc ships with mypy
+    except ImportError:
+        raise SystemExit(
+            "BELLICA_COMPILE=1 needs mypy and the package's dependencies where it builds: "
+            "pip install --no-build-isolation (mypy from the dev extra, setuptools>=77)"
+        ) from None
     setup(ext_modules=mypycify(COMPILED, opt_level="3"))
 else:
     setup()
