@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play play-terminal test bench bench-startup clean
+.PHONY: play play-terminal test bench bench-startup compile clean
 
 $(BIN)/bellica: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -37,5 +37,12 @@ bench: $(VENV)/.bench
 bench-startup: $(BIN)/bellica
 	$(BIN)/python benchmarks/startup.py
 
+# Opt-in: Para Bellum's rules compiled with mypyc (setup.py), into src/ beside their sources.
+# Build again after changing a compiled module; `make clean` goes back to pure Python.
+compile: $(VENV)/.dev
+	$(BIN)/pip install --quiet "setuptools>=77"
+	BELLICA_COMPILE=1 $(BIN)/pip install --quiet --no-build-isolation -e .
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
+	find src -name '*.so' -delete

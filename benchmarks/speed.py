@@ -10,7 +10,9 @@ heuristic: leaves valued at once) and with 20-decision rollouts of the game's pl
 
 `--baseline REF` measures an older commit in the same run: a git worktree of REF imported by
 a helper process, whose slices alternate with ours, so "not slower than before" can be read
-off one table. `--save` writes everything to benchmarks/results/speed-<date>.json.
+off one table; the worktree holds no compiled modules, so on a build compiled with mypyc
+(setup.py, whose modules the report names) `--baseline HEAD` measures compiled against pure
+Python. `--save` writes everything to benchmarks/results/speed-<date>.json.
 
 Usage: python benchmarks/speed.py [--seconds S] [--slice S] [--games id,id] [--no-mcts]
                                   [--baseline REF] [--save]
@@ -328,6 +330,15 @@ def mcts_rates(
     return out
 
 
+def compiled_modules() -> list[str]:
+    """The bellica modules imported here that mypyc compiled (setup.py, BELLICA_COMPILE=1)."""
+    return sorted(
+        name
+        for name, module in list(sys.modules.items())
+        if name.startswith("bellica") and str(getattr(module, "__file__", "")).endswith(".so")
+    )
+
+
 def show(report: dict[str, Any]) -> None:
     from rich.console import Console
     from rich.table import Table
@@ -352,6 +363,8 @@ def show(report: dict[str, Any]) -> None:
     for game_id, mine in report["games"].items():
         table.add_row(game_id, *_playout_cells(mine))
     console.print(table)
+    if report["compiled"]:
+        console.print(f"compiled with mypyc: {', '.join(report['compiled'])}")
     base = report.get("baseline")
     if base is not None:
         table = Table(title=f"The same, measured in the same rounds on {base['ref']}")
@@ -438,6 +451,7 @@ def main() -> None:
                 "slices": yard_done,
             },
             "games": {},
+            "compiled": compiled_modules(),
         }
         for game_id in ids:
             mine = summarize(slices["ours", game_id], yard)

@@ -6,6 +6,8 @@ import random
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
+from mypy_extensions import mypyc_attr
+
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
@@ -18,6 +20,7 @@ def _mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # tests load the dice with a subclass
 class Rng:
     """SplitMix64: one 64-bit integer of state, so cloning costs one allocation.
 

@@ -15,6 +15,8 @@ from collections.abc import Callable
 from dataclasses import fields as dataclass_fields
 from typing import Annotated, Any, ClassVar, Protocol, get_args, get_origin, get_type_hints
 
+from mypy_extensions import mypyc_attr
+
 from bellica.core.action import Action
 from bellica.core.errors import InvalidPosition
 from bellica.core.events import FORCED
@@ -50,6 +52,9 @@ class Positional(Protocol):
     def uid(self, token: str) -> int | None: ...
 
 
+# The opt-in compiled build (setup.py, BELLICA_COMPILE=1) compiles this module with mypyc: the
+# task classes must allow subclasses in plain Python (the games that are not compiled).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Task:
     """One piece of pending work. Subclasses are slotted dataclasses registered with `task`;
     a task is never changed once made (states share them when they are cloned)."""
@@ -67,19 +72,27 @@ class Task:
         """Why this task cannot stand in `state` (read from a position), or None."""
         return None
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A task pickles as its kind and fields (compiled by mypyc, a frozen dataclass loses
+        the `__setstate__` that `slots=True` would give it)."""
+        return (type(self), tuple(getattr(self, name) for name, _ in field_kinds(type(self))))
 
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Step(Task):
     """A task that runs as soon as it is on top of the stack."""
 
     __slots__ = ()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Decision(Task):
     """A task that waits for `side` to choose one of `choices`."""
 
     __slots__ = ()
     decides: ClassVar[bool] = True
-    side: int
+    # Every decision has a field `side: Side` (not declared here: compiled by mypyc, a
+    # declaration would become an attribute that the subclasses' dataclass fields collide with)
 
     def choices(self, state: Any) -> list[Action]:
         """The actions `side` may take now, in a fixed order; none means the task lapses."""
@@ -105,13 +118,19 @@ class TaskKinds:
         """Registers a task kind under `name` (the class must be a slotted dataclass)."""
 
         def register(cls: type[Task]) -> type[Task]:
-            if name in self.by_name and self.by_name[name] is not cls:
-                raise ValueError(f"two task kinds are called {name!r}")
-            cls.name = name
-            self.by_name[name] = cls
+            self.add(name, cls)
             return cls
 
         return register
+
+    def add(self, name: str, cls: type[Task]) -> None:
+        """Registers the task kind `cls` under `name` (what `kind` does as a decorator; a
+        module compiled by mypyc calls it after the class, as a decorated class would be
+        compiled as a plain Python class)."""
+        if name in self.by_name and self.by_name[name] is not cls:
+            raise ValueError(f"two task kinds are called {name!r}")
+        cls.name = name
+        self.by_name[name] = cls
 
     def names(self) -> list[str]:
         """Every kind's name, sorted (a fixed order for tensors)."""
@@ -121,9 +140,45 @@ class TaskKinds:
 def _kind(cls: type[Task], field: str) -> str:
     hints = get_type_hints(cls, include_extras=True)
     hint = hints[field]
+    if get_origin(hint) is not Annotated:
+        hint = _written_type(cls, field)
     if get_origin(hint) is Annotated:
         return str(get_args(hint)[1])
     raise TypeError(f"{cls.__name__}.{field} needs a stack field type (Side, Card, ...)")
+
+
+_FIELD_TYPES = {
+    "Side": Side, "Team": Team, "Card": Card, "MaybeCard": MaybeCard, "Cards": Cards,
+    "Sides": Sides, "Count": Count, "Number": Number, "Word": Word, "Words": Words, "Flag": Flag,
+}  # fmt: skip
+
+
+def _written_type(cls: type[Task], field: str) -> Any:
+    """The field type of `field` as the source of `cls` writes it, or None. A class compiled by
+    mypyc (setup.py, BELLICA_COMPILE=1) keeps only plain types in its annotations (int for
+    Side): its field types are read from the source beside the compiled module."""
+    import ast  # only for a compiled task kind, once per kind
+    from importlib.util import find_spec
+    from pathlib import Path
+
+    module: str = getattr(cls, "__module__")  # noqa: B009 (mypyc refuses cls.__module__)
+    spec = find_spec(module)
+    if spec is None or spec.origin is None:
+        return None
+    source = Path(spec.origin).with_name(module.rpartition(".")[2] + ".py")
+    if not source.is_file():
+        return None
+    for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
+            for item in node.body:
+                if (
+                    isinstance(item, ast.AnnAssign)
+                    and isinstance(item.target, ast.Name)
+                    and item.target.id == field
+                    and isinstance(item.annotation, ast.Name)
+                ):
+                    return _FIELD_TYPES.get(item.annotation.id)
+    return None
 
 
 _FIELDS: dict[type[Task], tuple[tuple[str, str], ...]] = {}
@@ -321,6 +376,7 @@ def take(
 
 
 # -- shared task kinds -------------------------------------------------------------------------
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Window(Step):
     """A response window: the sides in `order` are asked in turn whether they respond to
     `event` (about card or thing `context`). Games subclass it with `may_respond` (is this
@@ -340,28 +396,3 @@ class Window(Step):
 
     def ask(self, side: int, rest: tuple[int, ...]) -> Task:
         raise NotImplementedError
-
-
-class StackDriven:
-    """What a state whose every decision is a task on its stack answers alike (mixed in
-    before `State`): who decides (the top decision's side; nobody once `winners` is set),
-    whether that seat is finishing a move it began, whether the game is over."""
-
-    __slots__ = ()
-    stack: list[Task]
-    winners: tuple[int, ...] | None
-
-    @property
-    def current_player(self) -> int | None:
-        if self.winners is not None or not self.stack:
-            return None
-        return self.stack[-1].side  # type: ignore[attr-defined, no-any-return]
-
-    @property
-    def mid_move(self) -> bool:
-        stack = self.stack
-        return bool(stack) and stack[-1].mid_move
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.winners is not None

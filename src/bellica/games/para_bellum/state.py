@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any
 from bellica.core import Action, Outcome, State
 from bellica.core.cards import PRIVATE, PUBLIC, SECRET, Family, Zones
 from bellica.core.events import Event
-from bellica.core.stack import StackDriven, Task
+from bellica.core.stack import Task
+from bellica.core.stack_driven import StackDriven
 
 if TYPE_CHECKING:
     from bellica.games.para_bellum.game import ParaBellum

@@ -390,7 +390,6 @@ def pay(state: ParaState, side: int, item: Cost, slot: str, coins: int) -> None:
     state.caused.append(("paid", side, slot, (item.pips or 0) - coins if slot else 0, coins))
 
 
-@TASKS.kind("pay")
 @dataclass(frozen=True, slots=True)
 class Pay(Decision):
     """`side` pays the cost item `index` of `what` (a cost named by its source: see
@@ -416,4 +415,6 @@ class Pay(Decision):
         slot, coins = state.game.actions.way(action)
         pay(state, self.side, self.item(state), slot, coins)
 
-    mid_move = True
+
+TASKS.add("pay", Pay)
+Pay.mid_move = True

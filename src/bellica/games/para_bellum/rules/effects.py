@@ -80,7 +80,6 @@ def effect_steps(side: int, card: int, where: str, effects: int) -> tuple[Do, ..
     return tuple(Do(side, card, where, index) for index in reversed(range(effects)))
 
 
-@TASKS.kind("do")
 @dataclass(frozen=True, slots=True)
 class Do(Step):
     """`side` carries out effect `index` of a source (`card`, `where`: see effects_of)."""
@@ -93,6 +92,9 @@ class Do(Step):
     def run(self, state: ParaState) -> None:
         effect = effects_of(state, self.card, self.where)[self.index]
         do(state, self.side, effect, self.card)
+
+
+TASKS.add("do", Do)
 
 
 def verb_amount(state: ParaState, effect: Effect) -> tuple[str, int]:
@@ -144,12 +146,9 @@ def do(state: ParaState, side: int, effect: Effect, source: int) -> None:
         state.stack.append(FreeConstruct(side))
 
 
-@TASKS.kind("take_command")
 @dataclass(frozen=True, slots=True)
 class TakeCommand(Decision):
     """`side` takes a Command card from the Battle Line; the line is refilled."""
-
-    mid_move = True  # a choice inside the action, card or Legion that asked for it
 
     side: Side
 
@@ -158,6 +157,10 @@ class TakeCommand(Decision):
 
     def choose(self, state: ParaState, action: Action) -> None:
         turn.take_from_line(state, self.side, state.game.actions.uid(action))
+
+
+TASKS.add("take_command", TakeCommand)
+TakeCommand.mid_move = True  # a choice inside the action, card or Legion that asked for it
 
 
 def die_targets(state: ParaState, side: int, verb: str) -> list[str]:
@@ -174,13 +177,10 @@ def die_targets(state: ParaState, side: int, verb: str) -> list[str]:
     return []
 
 
-@TASKS.kind("choose_die")
 @dataclass(frozen=True, slots=True)
 class ChooseDie(Decision):
     """`side` picks the die (or empty slot) an effect works on: `verb` empower, rally, reroll,
     harass (lower one of yours), lose (a failed Morale test), recruit_grey/recruit_red."""
-
-    mid_move = True  # a choice inside the action, card or Legion that asked for it
 
     side: Side
     verb: Word
@@ -208,13 +208,14 @@ class ChooseDie(Decision):
         state.caused.append(("die_now", side, slot, verb))
 
 
-@TASKS.kind("choose_banner")
+TASKS.add("choose_die", ChooseDie)
+ChooseDie.mid_move = True  # a choice inside the action, card or Legion that asked for it
+
+
 @dataclass(frozen=True, slots=True)
 class ChooseBanner(Decision):
     """`side` adds an unused banner to one of its dice (red banners on red dice, grey on
     grey)."""
-
-    mid_move = True  # a choice inside the action, card or Legion that asked for it
 
     side: Side
 
@@ -228,6 +229,10 @@ class ChooseBanner(Decision):
         state.banner[self.side][name] = slot
         state.recount = True
         state.caused.append(("banner", self.side, name, slot))
+
+
+TASKS.add("choose_banner", ChooseBanner)
+ChooseBanner.mid_move = True  # a choice inside the action, card or Legion that asked for it
 
 
 def strike_targets(state: ParaState, side: int, subtype: str) -> list[int]:
@@ -245,13 +250,10 @@ def strike_targets(state: ParaState, side: int, subtype: str) -> list[int]:
     return out
 
 
-@TASKS.kind("strike")
 @dataclass(frozen=True, slots=True)
 class Strike(Decision):
     """`side` disables (face down until its owner's turn ends) or eliminates (discards) an
     opponent's Permanent of a subtype."""
-
-    mid_move = True  # a choice inside the action, card or Legion that asked for it
 
     side: Side
     verb: Word
@@ -281,12 +283,13 @@ class Strike(Decision):
         state.caused.append((self.verb, self.side, uid))
 
 
-@TASKS.kind("free_construct")
+TASKS.add("strike", Strike)
+Strike.mid_move = True  # a choice inside the action, card or Legion that asked for it
+
+
 @dataclass(frozen=True, slots=True)
 class FreeConstruct(Decision):
     """`side` may play a Construct Permanent from its hand without paying for it."""
-
-    mid_move = True  # a choice inside the action, card or Legion that asked for it
 
     side: Side
 
@@ -310,6 +313,10 @@ class FreeConstruct(Decision):
             state.recount = True
             rules_changed(state)
             state.caused.append(("deploy", self.side, uid))
+
+
+TASKS.add("free_construct", FreeConstruct)
+FreeConstruct.mid_move = True  # a choice inside the action, card or Legion that asked for it
 
 
 # The turn's rules (drawing, taking, the Morale test) are read when an effect runs: turn

@@ -119,7 +119,6 @@ def unchosen_starts(state: ParaState) -> list[int]:
     return [u for u in state.game.starting.values() if u in state.box]
 
 
-@TASKS.kind("choose_start")
 @dataclass(frozen=True, slots=True)
 class ChooseStart(Decision):
     """`side` picks its starting colour (its Starting card) among those left."""
@@ -134,7 +133,9 @@ class ChooseStart(Decision):
         take_start(state, self.side, state.game.actions.uid(action))
 
 
-@TASKS.kind("draft_command")
+TASKS.add("choose_start", ChooseStart)
+
+
 @dataclass(frozen=True, slots=True)
 class DraftCommand(Decision):
     """At set-up `side` takes a Command card from the Battle Line, which is refilled only once
@@ -151,7 +152,9 @@ class DraftCommand(Decision):
             refill_line(state)
 
 
-@TASKS.kind("return_objective")
+TASKS.add("draft_command", DraftCommand)
+
+
 @dataclass(frozen=True, slots=True)
 class ReturnObjective(Decision):
     """`side` puts `left` more of the objectives it drew at the bottom of the deck."""
@@ -173,10 +176,11 @@ class ReturnObjective(Decision):
         if self.left > 1:
             state.stack.append(ReturnObjective(self.side, self.left - 1))
 
-    mid_move = True
+
+TASKS.add("return_objective", ReturnObjective)
+ReturnObjective.mid_move = True
 
 
-@TASKS.kind("start_play")
 @dataclass(frozen=True, slots=True)
 class StartPlay(Step):
     """The set-up is done: the Battle Line is filled again, and the first player's first
@@ -185,3 +189,6 @@ class StartPlay(Step):
     def run(self, state: ParaState) -> None:
         refill_line(state)
         begin_turn(state, state.first)
+
+
+TASKS.add("start_play", StartPlay)

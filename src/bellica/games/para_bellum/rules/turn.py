@@ -162,7 +162,6 @@ def reveal_event(state: ParaState) -> None:
         push_effects(state, side, uid, "reveal")
 
 
-@TASKS.kind("army_phase")
 @dataclass(frozen=True, slots=True)
 class ArmyPhase(Decision):
     """`side` plays one Army card from its hand onto its army (passed over when none fits)."""
@@ -176,6 +175,9 @@ class ArmyPhase(Decision):
         uid, cell = state.game.actions.placed(action)
         leave_hand(state, self.side, uid)
         place(state, self.side, uid, cell)
+
+
+TASKS.add("army_phase", ArmyPhase)
 
 
 def placements(state: ParaState, side: int) -> list[Action]:
@@ -261,7 +263,6 @@ def place(state: ParaState, side: int, uid: int, cell: int) -> None:
         state.stack.append(task(TakeCommand, side))
 
 
-@TASKS.kind("centurions")
 @dataclass(frozen=True, slots=True)
 class Centurions(Step):
     """The Centurions a card on `cell` completed: a red die in each new junction, and a
@@ -279,12 +280,12 @@ class Centurions(Step):
             state.stack.append(task(ChooseBanner, side))
 
 
-@TASKS.kind("choose_bonus")
+TASKS.add("centurions", Centurions)
+
+
 @dataclass(frozen=True, slots=True)
 class ChooseBonus(Decision):
     """A Big Legion of `side`'s starting colour: any of the Battle card's five bonuses."""
-
-    mid_move = True  # a choice inside the action, card or Legion that asked for it
 
     side: Side
     battle: Card
@@ -297,7 +298,10 @@ class ChooseBonus(Decision):
         push_effects(state, self.side, self.battle, action.kind[len("bonus_") :])
 
 
-@TASKS.kind("morale_test")
+TASKS.add("choose_bonus", ChooseBonus)
+ChooseBonus.mid_move = True  # a choice inside the action, card or Legion that asked for it
+
+
 @dataclass(frozen=True, slots=True)
 class MoraleTest(Step):
     """`side` rolls a die plus `bonus` (full-colour cards, a card's amount) and its own
@@ -317,8 +321,10 @@ class MoraleTest(Step):
             state.stack.append(task(ChooseDie, side, "lose", 0))
 
 
+TASKS.add("morale_test", MoraleTest)
+
+
 # -- the Action phase ---------------------------------------------------------------------------
-@TASKS.kind("action_phase")
 @dataclass(frozen=True, slots=True)
 class ActionPhase(Decision):
     """`side` spends its action tokens, one action at a time, or ends the phase."""
@@ -339,6 +345,9 @@ class ActionPhase(Decision):
         state.stack.append(self)  # the phase goes on (a task never changes: the same one)
         state.actions_left -= 1
         take_action(state, self.side, action)
+
+
+TASKS.add("action_phase", ActionPhase)
 
 
 def action_choices(state: ParaState, side: int) -> list[Action]:
@@ -510,7 +519,6 @@ def run_runner(state: ParaState, side: int) -> None:
         push_effects(state, side, alliance, "runner")
 
 
-@TASKS.kind("effects")
 @dataclass(frozen=True, slots=True)
 class Effects(Step):
     """Once paid for, a source's effects go on the stack."""
@@ -523,7 +531,9 @@ class Effects(Step):
         push_effects(state, self.side, self.card, self.where)
 
 
-@TASKS.kind("muster")
+TASKS.add("effects", Effects)
+
+
 @dataclass(frozen=True, slots=True)
 class Muster(Step):
     side: Side
@@ -532,7 +542,9 @@ class Muster(Step):
         draw_army(state, self.side)
 
 
-@TASKS.kind("requisition")
+TASKS.add("muster", Muster)
+
+
 @dataclass(frozen=True, slots=True)
 class Requisition(Step):
     """Once its cost (none in our card file) is paid, the Army card goes under the Army deck
@@ -550,7 +562,9 @@ class Requisition(Step):
         state.recount = True
 
 
-@TASKS.kind("order_option")
+TASKS.add("requisition", Requisition)
+
+
 @dataclass(frozen=True, slots=True)
 class OrderOption(Decision):
     """`side` plays the Order `card` (its Command cost paid): one of its options it can pay."""
@@ -577,10 +591,11 @@ class OrderOption(Decision):
         state.stack.append(task(Effects, self.side, self.card, where))
         push_payment(state, self.side, f"{where}-{game.token(self.card)}")
 
-    mid_move = True
+
+TASKS.add("order_option", OrderOption)
+OrderOption.mid_move = True
 
 
-@TASKS.kind("deploy")
 @dataclass(frozen=True, slots=True)
 class Deploy(Step):
     """A paid Deploy: the Permanent goes below the army, the Special Unit on its cell."""
@@ -601,7 +616,9 @@ class Deploy(Step):
             rules_changed(state)
 
 
-@TASKS.kind("motivate")
+TASKS.add("deploy", Deploy)
+
+
 @dataclass(frozen=True, slots=True)
 class Motivate(Decision):
     """`side` spends a red die (`slot` "" until chosen), then re-rolls one or both grey dice
@@ -634,11 +651,12 @@ class Motivate(Decision):
             if state.grey[side][c]:
                 set_value(state, side, f"g{c}", state.rng.d6())
 
-    mid_move = True
+
+TASKS.add("motivate", Motivate)
+Motivate.mid_move = True
 
 
 # -- the end of the turn ------------------------------------------------------------------------
-@TASKS.kind("end_turn")
 @dataclass(frozen=True, slots=True)
 class EndTurn(Step):
     """The Draw phase (an Army card; unspent tokens lost; down to the hand limit), disabled
@@ -655,11 +673,13 @@ class EndTurn(Step):
             state.stack.append(Discard(side))
 
 
+TASKS.add("end_turn", EndTurn)
+
+
 def hand_limit(state: ParaState, side: int) -> int:
     return HAND_LIMIT + modifier(state, side, "hand_limit")
 
 
-@TASKS.kind("discard")
 @dataclass(frozen=True, slots=True)
 class Discard(Decision):
     """`side` discards down to its hand limit, one card at a time."""
@@ -678,10 +698,11 @@ class Discard(Decision):
         if len(state.hand[self.side]) > hand_limit(state, self.side):
             state.stack.append(Discard(self.side))
 
-    mid_move = True
+
+TASKS.add("discard", Discard)
+Discard.mid_move = True
 
 
-@TASKS.kind("pass_turn")
 @dataclass(frozen=True, slots=True)
 class PassTurn(Step):
     """This player's disabled cards turn face up; the next player's turn, unless the turn
@@ -705,3 +726,6 @@ class PassTurn(Step):
             finish(state, f"{ROUND_LIMIT} ({limit} rounds, a house rule) is reached")
             return
         begin_turn(state, after)
+
+
+TASKS.add("pass_turn", PassTurn)
