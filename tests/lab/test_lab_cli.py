@@ -134,7 +134,7 @@ def test_ctrl_c_stops_the_run_and_keeps_the_games_so_far(tmp_path: Path) -> None
             break
     process.send_signal(signal.SIGINT)
     stdout, stderr = process.communicate(timeout=60)
-    assert process.returncode == 130, stderr
+    assert process.returncode == 130, f"stdout: {stdout[-3000:]}\nstderr: {stderr[-3000:]}"
     assert "Stopped with Ctrl-C after" in stdout
     assert "Traceback" not in stderr
     run = json.loads((out / "run.json").read_text())
