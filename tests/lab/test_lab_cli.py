@@ -125,7 +125,15 @@ def test_ctrl_c_stops_the_run_and_keeps_the_games_so_far(tmp_path: Path) -> None
         sys.executable, "-m", "bellica", "simulate", "bellum", "-n", "100000",
         "-a", "random", "-w", "2", "--out", str(out),
     ]  # fmt: skip
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # A shell's background job starts with Ctrl-C ignored, and so would the run (Python keeps
+    # an ignored SIGINT ignored): give the run Ctrl-C back, as a terminal's foreground has it.
+    process = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:  # wait for a first row group's worth of games
         time.sleep(0.5)
