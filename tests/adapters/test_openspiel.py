@@ -6,6 +6,7 @@ import copy
 import json
 import pickle
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -145,13 +146,14 @@ def test_only_the_duel_only_games_register_as_zero_sum() -> None:
 def test_parameters_are_typed_with_the_games_defaults(info: bellica.GameInfo) -> None:
     registered = {t.short_name: t for t in pyspiel.registered_games()}[bo.short_name(info.id)]
     params = registered.parameter_specification
-    common = {"players", "variant", "rng_seed"}
+    common = {"players", "variant", "rng_seed", "cards"}
     assert set(params) == {*common, *info.options.keys()}
     default = bellica.load(info.id)
-    assert [params[key] for key in ("players", "variant", "rng_seed")] == [
+    assert [params[key] for key in ("players", "variant", "rng_seed", "cards")] == [
         default.players,
         default.variant,
         0,
+        "",
     ]
     for option in info.options:
         value = params[option.key]
@@ -232,6 +234,38 @@ def test_a_game_without_a_bound_on_its_length_is_refused(config: Config) -> None
     refusal = rf"OpenSpiel needs a bound on the length of a game, .* set {limit} above 0"
     with pytest.raises(InvalidConfig, match=refusal):
         pyspiel.load_game(bo.short_name(config.game_id), unbounded)
+
+
+def test_a_card_file_is_a_parameter(tmp_path: Path) -> None:
+    source = Path(bellica.__file__).parent / "games" / "siege_of_olympus" / "data" / "cards.toml"
+    text = source.read_text(encoding="utf-8").replace(
+        'name = "Olympian Archer"\nclass = "ranger"\nrace = "olympian"\npiece = 15\ncost = 0\n'
+        "attack = 1",
+        'name = "Olympian Archer"\nclass = "ranger"\nrace = "olympian"\npiece = 15\ncost = 0\n'
+        "attack = 3",
+    )
+    assert "attack = 3" in text
+    (tmp_path / "archer.toml").write_text(text, encoding="utf-8")
+    cards = str(tmp_path / "archer.toml")
+    game = pyspiel.load_game("bellica_siege_of_olympus", {"cards": cards})
+    assert game.bellica_game.cards == cards and game.get_parameters()["cards"] == cards
+    archer = game.bellica_game.card_set.minion[0]
+    assert (archer.name, archer.attack) == ("Olympian Archer", 3)
+    assert str(pyspiel.load_game(str(game))) == str(game)
+
+
+def test_a_card_file_whose_turns_need_not_end_is_refused(tmp_path: Path) -> None:
+    """Tiresias drawing as he comes into play (not at each Rally) lets a Plague in Athens
+    turn go on without end (tests/games/bellum/test_bellum_length.py): no bound to give."""
+    source = Path(bellica.__file__).parent / "games" / "bellum" / "data" / "cards.toml"
+    rally = 'text = "Rally: the blind seer lets you draw a card."\nrally = [{ draw = 1 }]'
+    again = 'text = "Deployment: the blind seer lets you draw a card."\ndeployment = [{ draw = 1 }]'
+    text = source.read_text(encoding="utf-8")
+    assert rally in text
+    (tmp_path / "seer.toml").write_text(text.replace(rally, again), encoding="utf-8")
+    params = {"players": 1, "variant": "solo-plague", "cards": str(tmp_path / "seer.toml")}
+    with pytest.raises(InvalidConfig, match="with this card data: a turn could go on"):
+        pyspiel.load_game("bellica_bellum", params)
 
 
 def test_every_default_game_loads_with_its_bound() -> None:

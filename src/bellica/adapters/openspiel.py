@@ -25,7 +25,7 @@ ENTROPY = -1
 """`rng_seed=-1`: the games' seeds come from the operating system (OpenSpiel's convention)."""
 
 # The parameters every game has besides its options; the default seed makes a run reproducible.
-_COMMON = ("players", "variant", "rng_seed")
+_COMMON = ("players", "variant", "rng_seed", "cards")
 _DEFAULT_SEED = 0
 # What OpenSpiel's game strings ("name(key=value,...)") cannot hold in a value.
 _UNWRITABLE = frozenset("(),=\n")
@@ -71,8 +71,9 @@ def _spelled_default(option: Option) -> Any:
 
 
 def parameter_specification(info: GameInfo) -> dict[str, Any]:
-    """A game's OpenSpiel parameters with their defaults: `players`, `variant`, `rng_seed`
-    and each option (whole numbers as ints, switches as bools, choices as strings)."""
+    """A game's OpenSpiel parameters with their defaults: `players`, `variant`, `rng_seed`,
+    `cards` (a card file's path; "" for the game's own cards) and each option (whole numbers
+    as ints, switches as bools, choices as strings)."""
     clash = [option.key for option in info.options if option.key in _COMMON]
     if clash:
         raise ValueError(f"{info.title}'s option {clash[0]} clashes with an OpenSpiel parameter")
@@ -81,6 +82,7 @@ def parameter_specification(info: GameInfo) -> dict[str, Any]:
         "players": info.allowed_players(variant)[0],
         "variant": variant,
         "rng_seed": _DEFAULT_SEED,
+        "cards": "",
     }
     spec.update({option.key: _spelled_default(option) for option in info.options})
     return spec
@@ -125,7 +127,8 @@ def _configured(info: GameInfo, params: dict[str, Any]) -> tuple[Game, int]:
     values = {**spec, **params}
     seed = _whole("rng_seed", values["rng_seed"], ENTROPY)
     options = {option.key: _option_value(option, values[option.key]) for option in info.options}
-    game = bellica.load(info.id, values["players"], values["variant"], options)
+    cards = values["cards"] or None
+    game = bellica.load(info.id, values["players"], values["variant"], options, cards)
     return game, seed
 
 
@@ -136,6 +139,7 @@ def _canonical(game: Game, seed: int) -> dict[str, Any]:
         "players": game.players,
         "variant": game.variant,
         "rng_seed": seed,
+        "cards": game.cards or "",
     }
     for option in game.info.options:
         value = game.options[option.key]
@@ -150,10 +154,13 @@ def _length_bound(game: Game) -> int:
     if length is not None:
         return length
     info = game.info
+    if not game.options.get(info.round_limit):
+        why = f"with these options: set {info.round_limit} above 0"
+    else:  # a card file whose turns can go on without end (the game's length.py says how)
+        why = "with this card data: a turn could go on without end"
     raise InvalidConfig(
         f"OpenSpiel needs a bound on the length of a game, and {info.title} "
-        f"({game.variant}, {game.players} players) has none with these options: set "
-        f"{info.round_limit} above 0"
+        f"({game.variant}, {game.players} players) has none {why}"
     )
 
 
