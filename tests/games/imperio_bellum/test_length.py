@@ -1,11 +1,11 @@
-"""How long a game of Imperio Bellum can be (`length`): a bound on the set-up and on a round,
-and none for a set-up whose ready-made reinforcement list holds no piece."""
+"""How long a game of Imperio Bellum can be (`length`): a bound on the set-up and on a round;
+a ready-made reinforcement list of no piece, which would let the set-up go on, is refused."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from imperio_helpers import do, header, texts
+import pytest
 
 import bellica
 from bellica.games.imperio_bellum.data import DATA_FILE
@@ -23,9 +23,9 @@ def test_the_bound_is_the_set_up_and_the_rounds() -> None:
     assert g.max_game_length == setup_decisions(g) + 50 * round_decisions()
 
 
-def test_an_empty_reinforcement_list_could_be_taken_forever(tmp_path: Path) -> None:
-    """A list of no pieces leaves the pile empty, so it is offered again and again: nothing
-    bounds the set-up, and the game has no bound."""
+def test_an_empty_reinforcement_list_is_refused(tmp_path: Path) -> None:
+    """A list of no pieces would leave the pile empty, so it would be offered again and again
+    and the set-up need never end: the data refuses it, naming the list."""
     path = tmp_path / "formations.toml"
     path.write_text(
         TEXT.replace(
@@ -35,10 +35,5 @@ def test_an_empty_reinforcement_list_could_be_taken_forever(tmp_path: Path) -> N
         ),
         encoding="utf-8",
     )
-    g = bellica.load("imperio-bellum", options={"attacker": "0"}, cards=str(path))
-    assert g.max_game_length is None
-    state = do(g.new_game(), "Deploy formation: Bulwark")
-    empty = next(t for t in texts(state) if t.startswith("Take reinforcements: Garrison"))
-    for _ in range(20):
-        do(state, empty)
-    assert header(state, "phase") == "defender-reinforcements"
+    with pytest.raises(bellica.InvalidCardData, match="at least one piece"):
+        bellica.load("imperio-bellum", cards=str(path))

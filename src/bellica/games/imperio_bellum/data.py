@@ -86,6 +86,8 @@ class Reinforcements(BaseModel):
     def _total(self) -> Reinforcements:
         if self.total() > MAX_RESERVES:
             raise ValueError(f"at most {MAX_RESERVES} reinforcements, not {self.total()}")
+        if self.total() == 0:  # taking it would leave the pile empty, and it offered again
+            raise ValueError("a reinforcement list holds at least one piece")
         return self
 
     def counts(self) -> list[int]:

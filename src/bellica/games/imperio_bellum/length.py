@@ -24,20 +24,16 @@ BASES_EACH = 3  # the lead base (headquarters) and two secondary bases; none is 
 SIDES = 2
 
 
-def setup_decisions(game: ImperioBellum) -> int | None:
+def setup_decisions(game: ImperioBellum) -> int:
     """The set-up, each side in turn, then the defender's alterations:
 
     - bases: the headquarters and two bases, one decision each (or a formation: one decision
       for the bases and the pieces together);
     - pieces: at most 15, the phase ending by itself at the fifteenth (or "ready" before);
     - reinforcements: the pile only grows there, one piece a decision up to 50, or a
-      ready-made list once while the pile is empty, then "ready";
-    - the alterations: four, or fewer and "done".
-
-    None when a ready-made reinforcement list holds no piece: the pile stays empty, so the
-    list can be taken again and again and the set-up never has to end."""
-    if any(r.total() == 0 for r in game.setup_data.reinforcements):
-        return None
+      ready-made list once while the pile is empty (a list holds at least one piece: the
+      data refuses an empty one, which could be taken again and again), then "ready";
+    - the alterations: four, or fewer and "done"."""
     reinforcements = MAX_RESERVES + 1  # a list counts as at least one piece, then "ready"
     each_side = BASES_EACH + MAX_PIECES + reinforcements
     return SIDES * each_side + ALTERATIONS_ALLOWED
@@ -69,8 +65,7 @@ def round_decisions() -> int:
 
 def game_decisions(game: ImperioBellum) -> int | None:
     """The set-up and `turn_limit` rounds (the last one cut short or not); None without a
-    limit (or a set-up that need not end)."""
-    setup = setup_decisions(game)
-    if not game.turn_limit or setup is None:
+    limit."""
+    if not game.turn_limit:
         return None
-    return setup + game.turn_limit * round_decisions()
+    return setup_decisions(game) + game.turn_limit * round_decisions()
