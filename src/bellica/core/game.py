@@ -152,8 +152,24 @@ class Game(ABC):
     @property
     def max_game_length(self) -> int | None:
         """The most decisions one game can hold, all seats together, as the rules and the
-        options (a round limit) allow: OpenSpiel's `max_game_length`. None when nothing bounds
-        it (a game played without its round limit)."""
+        options allow: the set-up's and the round limit's rounds at their longest (OpenSpiel's
+        `max_game_length`). None when nothing bounds it: no round limit, or a round the rules
+        do not bound."""
+        limit = self.options.get(self.info.round_limit, 0) if self.info.round_limit else 0
+        rounds = self.max_round_decisions
+        if not limit or rounds is None:
+            return None
+        return self.max_setup_decisions + limit * rounds
+
+    @property
+    def max_setup_decisions(self) -> int:
+        """The most decisions the set-up can hold before the first round (games say)."""
+        return 0
+
+    @property
+    def max_round_decisions(self) -> int | None:
+        """The most decisions one round can hold, every seat's turn together, or None if the
+        rules do not bound it (games derive it in their `length.py`)."""
         return None
 
     @abstractmethod

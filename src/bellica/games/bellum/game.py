@@ -11,7 +11,7 @@ from bellica.core.seating import Seating
 from bellica.games.bellum import INFO, SOLO
 from bellica.games.bellum import actions as act
 from bellica.games.bellum.cards import Card, CardSet, Effect, load_cards
-from bellica.games.bellum.length import game_decisions, round_decisions
+from bellica.games.bellum.length import round_decisions
 from bellica.games.bellum.rules import TASKS
 from bellica.games.bellum.scripts import Script, hells, plague, script_for, troy  # noqa: F401 (their task kinds)
 from bellica.games.bellum.state import COUNTERS, BellumState, zone_families
@@ -164,12 +164,6 @@ class Bellum(CardGame):
         return self.home.get((deck, box), [])
 
     # -- the contract --------------------------------------------------------------------
-    @property
-    def max_game_length(self) -> int | None:
-        """`turn_limit` rounds at their longest (`length`); None without a limit, or for a
-        card pool whose turns need not end (none of the card file's configurations)."""
-        return game_decisions(self)
-
     @property
     def max_round_decisions(self) -> int | None:
         """The most decisions one round can hold, both turns together (`length`); None when

@@ -252,12 +252,3 @@ def round_decisions(game: Bellum) -> int | None:
     """A round: both teams' turns (the player's and the scripted side's)."""
     turn = turn_decisions(game)
     return None if turn is None else 2 * turn
-
-
-def game_decisions(game: Bellum) -> int | None:
-    """`turn_limit` rounds (the cities and the first hands are dealt without a decision);
-    None without a limit, or when a turn has no bound (`unbounded`)."""
-    rounds = round_decisions(game)
-    if not game.turn_limit or rounds is None:
-        return None
-    return game.turn_limit * rounds

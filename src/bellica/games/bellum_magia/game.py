@@ -23,7 +23,7 @@ from bellica.games.bellum_magia.cards import (
     load_cards,
 )
 from bellica.games.bellum_magia.heuristics import spoils_worth
-from bellica.games.bellum_magia.length import day_decisions, game_decisions
+from bellica.games.bellum_magia.length import day_decisions, setup_decisions
 from bellica.games.bellum_magia.rules import TASKS
 from bellica.games.bellum_magia.rules.recruit import COSTS
 from bellica.games.bellum_magia.state import MagiaState, zone_families
@@ -166,10 +166,9 @@ class BellumMagia(CardGame):
         return options
 
     @property
-    def max_game_length(self) -> int | None:
-        """The set-up and `day_limit` days at their longest (`length`); None without a
-        limit."""
-        return game_decisions(self)
+    def max_setup_decisions(self) -> int:
+        """The set-up's decisions at their longest (`length`)."""
+        return setup_decisions(self)
 
     @property
     def max_round_decisions(self) -> int:

@@ -59,11 +59,3 @@ def day_decisions(game: BellumMagia) -> int:
     steals = lords * min(most_thieves(game), chests)
     recruits = reserve[FOOD] // FOOD_LEAST + reserve[GLYPH] // GLYPHS_LEAST
     return rolls + lords + steals + recruits + lords
-
-
-def game_decisions(game: BellumMagia) -> int | None:
-    """The set-up and `day_limit` days (the last one ends after the attacks); None without
-    a limit."""
-    if not game.day_limit:
-        return None
-    return setup_decisions(game) + game.day_limit * day_decisions(game)

@@ -9,7 +9,7 @@ from bellica.core import Action, Game, IllegalAction, Rng, State
 from bellica.games.imperio_bellum import INFO
 from bellica.games.imperio_bellum import actions as act
 from bellica.games.imperio_bellum.data import load_setup_data
-from bellica.games.imperio_bellum.length import game_decisions, round_decisions
+from bellica.games.imperio_bellum.length import round_decisions, setup_decisions
 from bellica.games.imperio_bellum.state import ImperioBellumState
 
 RULES_FILE = Path(__file__).parent / "rules.md"
@@ -31,10 +31,9 @@ class ImperioBellum(Game):
         self.turn_limit: int = self.options["turn_limit"]
 
     @property
-    def max_game_length(self) -> int | None:
-        """The set-up and `turn_limit` rounds at their longest (`length`); None without a
-        limit."""
-        return game_decisions(self)
+    def max_setup_decisions(self) -> int:
+        """The set-up's decisions at their longest (`length`)."""
+        return setup_decisions(self)
 
     @property
     def max_round_decisions(self) -> int:

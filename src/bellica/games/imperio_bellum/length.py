@@ -61,11 +61,3 @@ def turn_decisions() -> int:
 def round_decisions() -> int:
     """A round: the attacker's turn, then the defender's."""
     return SIDES * turn_decisions()
-
-
-def game_decisions(game: ImperioBellum) -> int | None:
-    """The set-up and `turn_limit` rounds (the last one cut short or not); None without a
-    limit."""
-    if not game.turn_limit:
-        return None
-    return setup_decisions(game) + game.turn_limit * round_decisions()

@@ -25,7 +25,7 @@ from bellica.games.para_bellum.cards import (
 )
 from bellica.games.para_bellum.heuristics import Troops, end_bit, evaluate
 from bellica.games.para_bellum.heuristics import playout_action as rollout_action
-from bellica.games.para_bellum.length import game_decisions, round_decisions
+from bellica.games.para_bellum.length import round_decisions, setup_decisions
 from bellica.games.para_bellum.rules import TASKS, flow
 from bellica.games.para_bellum.rules.dice import plain_terms, split_general
 from bellica.games.para_bellum.rules.grid import fits_beside, shape_bit
@@ -236,10 +236,9 @@ class ParaBellum(CardGame):
 
     # -- the contract --------------------------------------------------------------------
     @property
-    def max_game_length(self) -> int | None:
-        """The set-up and `round_limit` rounds at their longest (`length`); None without a
-        limit."""
-        return game_decisions(self)
+    def max_setup_decisions(self) -> int:
+        """The set-up's decisions at their longest (`length`)."""
+        return setup_decisions(self)
 
     @property
     def max_round_decisions(self) -> int | None:

@@ -188,12 +188,3 @@ def round_decisions(game: ParaBellum) -> int | None:
     discards = gained + excess(game)
     turn = army + tokens * per_action + 1 + discards
     return game.players * reveal + game.players * turn
-
-
-def game_decisions(game: ParaBellum) -> int | None:
-    """The set-up and `round_limit` rounds (the last one cut short or not); None without a
-    limit."""
-    rounds = round_decisions(game)
-    if not game.round_limit or rounds is None:
-        return None
-    return setup_decisions(game) + game.round_limit * rounds

@@ -19,7 +19,7 @@ from bellica.games.siege_of_olympus.cards import (
     Spell,
     load_cards,
 )
-from bellica.games.siege_of_olympus.length import game_decisions, round_decisions
+from bellica.games.siege_of_olympus.length import round_decisions, setup_decisions
 from bellica.games.siege_of_olympus.rules import TASKS
 from bellica.games.siege_of_olympus.state import COUNTERS, SiegeState, zone_families
 from bellica.games.siege_of_olympus.texts import card_text, keywords
@@ -146,10 +146,9 @@ class SiegeOfOlympus(CardGame):
 
     # -- the contract --------------------------------------------------------------------
     @property
-    def max_game_length(self) -> int | None:
-        """The set-up and `turn_limit` rounds at their longest (`length`); None without a
-        limit."""
-        return game_decisions(self)
+    def max_setup_decisions(self) -> int:
+        """The set-up's decisions at their longest (`length`)."""
+        return setup_decisions(self)
 
     @property
     def max_round_decisions(self) -> int | None:

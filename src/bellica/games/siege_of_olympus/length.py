@@ -196,12 +196,3 @@ def round_decisions(game: SiegeOfOlympus) -> int | None:
     """A round: each player's turn."""
     turn = turn_decisions(game)
     return None if turn is None else 2 * turn
-
-
-def game_decisions(game: SiegeOfOlympus) -> int | None:
-    """The set-up and `turn_limit` rounds (the last one cut short or not); None without a
-    limit, or for a card set whose turns need not end (`deck_passes`)."""
-    rounds = round_decisions(game)
-    if not game.turn_limit or rounds is None:
-        return None
-    return setup_decisions(game) + game.turn_limit * rounds

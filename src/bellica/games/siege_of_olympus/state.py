@@ -9,6 +9,7 @@ from bellica.core.cards import PRIVATE, PUBLIC, SECRET, Counter, Family, Zones
 from bellica.core.cards.counters import CARD
 from bellica.core.events import Event
 from bellica.core.stack import Task
+from bellica.core.stack_driven import StackDriven
 
 if TYPE_CHECKING:
     from bellica.games.siege_of_olympus.game import SiegeOfOlympus
@@ -62,7 +63,7 @@ def zone_families() -> list[Family]:
     ]
 
 
-class SiegeState(State):
+class SiegeState(StackDriven, State):
     """One position of Siege of Olympus. Zones hold card uids (a pile's top is its last item;
     the Deck's top is its last card); per-card marks are lists indexed by uid; `stack` holds
     the work still to resolve, whose top may be a decision."""
@@ -247,19 +248,12 @@ class SiegeState(State):
     # -- the contract ----------------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
+        """The top decision's side, or with nothing pending the active player (mid-move and
+        the end are as every stack-driven state has them)."""
         if self.winners is not None:
             return None
         stack = self.stack
         return stack[-1].side if stack else self.active  # type: ignore[attr-defined]
-
-    @property
-    def mid_move(self) -> bool:
-        stack = self.stack
-        return bool(stack) and stack[-1].mid_move
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.winners is not None
 
     def _legal_actions(self) -> list[Action]:
         from bellica.games.siege_of_olympus.rules.flow import legal_actions
