@@ -110,3 +110,43 @@ def test_chunks_hold_about_a_twentieth_of_a_second_of_play() -> None:
     small.timed([_timed(0.0001)])
     assert small.size == 5  # a quarter of each worker's 20
     assert Chunks(total=1000, workers=2, fixed=7).size == 7
+
+
+def test_a_pooled_run_hands_the_gil_round_quickly_and_then_restores_it(
+    setup: GameConfig,
+) -> None:
+    """While helpers play, this process's switch interval is short (so the pool's threads are
+    not kept waiting for a game played here); afterwards, and in a run of one worker, it is
+    what it was."""
+    import sys
+
+    from bellica.arena.local import SWITCH_INTERVAL
+
+    before = sys.getswitchinterval()
+    during: list[float] = []
+    list(
+        run_local(
+            setup,
+            ["random"],
+            6,
+            workers=2,
+            progress=lambda _: during.append(sys.getswitchinterval()),
+        )
+    )
+    assert during and all(value == pytest.approx(SWITCH_INTERVAL) for value in during)
+    assert sys.getswitchinterval() == before
+    alone: list[float] = []
+    list(
+        run_local(
+            setup,
+            ["random"],
+            3,
+            workers=1,
+            progress=lambda _: alone.append(sys.getswitchinterval()),
+        )
+    )
+    assert alone == [before] * 3
+    stopped = run_local(setup, ["random"], 6, workers=2)
+    next(stopped)
+    stopped.close()  # a caller that stops early gets the interval back too
+    assert sys.getswitchinterval() == before
