@@ -122,30 +122,18 @@ def test_a_pooled_run_hands_the_gil_round_quickly_and_then_restores_it(
 
     from bellica.arena.local import SWITCH_INTERVAL
 
+    def intervals(games: int, workers: int) -> list[float]:
+        """The switch interval as each game's result came in."""
+        heard: list[float] = []
+        progress = lambda _: heard.append(sys.getswitchinterval())  # noqa: E731
+        list(run_local(setup, ["random"], games, workers=workers, progress=progress))
+        return heard
+
     before = sys.getswitchinterval()
-    during: list[float] = []
-    list(
-        run_local(
-            setup,
-            ["random"],
-            6,
-            workers=2,
-            progress=lambda _: during.append(sys.getswitchinterval()),
-        )
-    )
-    assert during and all(value == pytest.approx(SWITCH_INTERVAL) for value in during)
+    during = intervals(6, workers=2)
+    assert len(during) == 6 and all(value == pytest.approx(SWITCH_INTERVAL) for value in during)
     assert sys.getswitchinterval() == before
-    alone: list[float] = []
-    list(
-        run_local(
-            setup,
-            ["random"],
-            3,
-            workers=1,
-            progress=lambda _: alone.append(sys.getswitchinterval()),
-        )
-    )
-    assert alone == [before] * 3
+    assert intervals(3, workers=1) == [before] * 3
     stopped = run_local(setup, ["random"], 6, workers=2)
     next(stopped)
     stopped.close()  # a caller that stops early gets the interval back too

@@ -74,25 +74,10 @@ class LocalPool:
         before any game starts)."""
         schedule = check(config, agents, games, seed, chunk_size)
         chunks = Chunks(schedule.total, self.workers, chunk_size)
-        return self._play(config, schedule, progress, chunks, max_decisions, keep)
+        results = self._play(config, schedule, progress, chunks, max_decisions, keep)
+        return results if self._helpers is None else _switching_quickly(results)
 
     def _play(
-        self,
-        config: GameConfig,
-        schedule: Schedule,
-        progress: Progress | None,
-        chunks: Chunks,
-        max_decisions: int,
-        keep: Keep,
-    ) -> Iterator[GameResult]:
-        """Every result in game order, the GIL handed round quickly while helpers play."""
-        if self._helpers is None:
-            yield from self._deal(config, schedule, progress, chunks, max_decisions, keep)
-            return
-        with quick_switches():
-            yield from self._deal(config, schedule, progress, chunks, max_decisions, keep)
-
-    def _deal(
         self,
         config: GameConfig,
         schedule: Schedule,
@@ -229,6 +214,12 @@ def quick_switches() -> Iterator[None]:
         yield
     finally:
         sys.setswitchinterval(before)
+
+
+def _switching_quickly(results: Iterator[GameResult]) -> Iterator[GameResult]:
+    """A pooled run's results, with quick switches while they come (and until it stops)."""
+    with quick_switches():
+        yield from results
 
 
 def check(
