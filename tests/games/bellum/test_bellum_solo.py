@@ -602,9 +602,9 @@ def test_troy_assassin_targets_your_weakest() -> None:
     s = their_turn(troy, reinforcements=[49], play={0: [20, 22], 1: [43, 41]}, decks={1: [46]})
     assert dmg(s, 20) == 2 and dmg(s, 22) == 0  # Emeth (3), not the Minotaur (5)
     assert dmg(s, 41) == 0
-    s = their_turn(troy, reinforcements=[49], play={0: [32, 33], 1: [43]}, decks={1: [46]})
+    s = their_turn(troy, reinforcements=[49], play={0: [32, 31], 1: [43]}, decks={1: [46]})
     assert s.current_player == 0
-    assert texts(s) == ["Choose Yama (032)", "Choose Ever-healing Incubus (033)"]
+    assert texts(s) == ["Choose Yama (032)", "Choose Doomed Vampire (031)"]
 
 
 def test_troy_assassin_spares_the_greeks_when_you_have_no_creature() -> None:
@@ -637,6 +637,50 @@ def test_troy_achilles_takes_no_damage() -> None:
     s = troy(hands={0: [67]}, play={0: [22], 1: [43, 41]})
     do(s, "Play Abyss")
     assert s.play[1] == [uid(s, 43)] and not s.play[0]
+
+
+def test_troy_the_incubus_takes_no_damage_either() -> None:
+    """In this scenario the Ever-healing Incubus is as hard to harm as Achilles: the Reaper
+    and Fall of the Omphalos leave it untouched, and Abyss cannot destroy it."""
+    s = start_of_your_turn(troy, play={0: [29, 33], 1: [43]}, decks={0: [20]})
+    do(s, "Resolve The Reaper")
+    assert dmg(s, 29) == 1 and dmg(s, 33) == 0
+    s = their_turn(
+        troy,
+        reinforcements=[41, 69],
+        play={0: [22, 33], 1: [43]},
+        decks={0: [19], 1: [46, 47, 48]},
+        pillaged=(1, 0),
+    )
+    do(s, "Do not block", "Do not block")
+    assert uid(s, 69) in s.discard[1] and dmg(s, 22) == 1 and dmg(s, 33) == 0
+    s = troy(hands={0: [67]}, play={0: [33], 1: [43, 41]})
+    do(s, "Play Abyss")
+    assert s.play[0] == [uid(s, 33)]
+
+
+def test_troy_the_incubus_holds_achilles() -> None:
+    """Tied for your strongest, the Incubus draws Achilles' block: neither is hurt, and the
+    other attacker may flee."""
+    s = troy(phase="declare", play={0: [33, 22], 1: [43]})
+    assert power(s, 33) == 5 and power(s, 22) == 5
+    do(s, "Attack with Ever-healing Incubus", "Attack with Minotaur")
+    do(s, "Choose Ever-healing Incubus (033)")
+    assert s.blocks == [(uid(s, 33), uid(s, 43))]
+    assert texts(s) == ["Minotaur (022) flees", "Nobody flees"]
+    do(s, "Minotaur (022) flees")
+    assert s.fled == 1 and uid(s, 33) in s.play[0] and dmg(s, 33) == 0
+
+
+def test_troy_tells_you_who_cannot_be_harmed() -> None:
+    """The objective names the creatures nothing can hurt: Achilles and, unless the harder
+    setting took it out, your Incubus."""
+    objective = game(TROY).new_game(1).observation(0)["scenario"]["objective"]
+    assert objective.endswith(
+        "Ever-healing Incubus and Achilles take no damage and cannot be destroyed."
+    )
+    harder = game(TROY, difficulty="harder").new_game(1).observation(0)["scenario"]
+    assert harder["objective"].endswith(" Achilles takes no damage and cannot be destroyed.")
 
 
 def test_troy_achilles_blocks_your_strongest() -> None:
@@ -713,11 +757,11 @@ def test_troy_only_one_creature_flees_per_assault() -> None:
 
 def test_troy_attacker_whose_blocker_died_cannot_flee() -> None:
     """Your attacker kills the Greek blocking it: it was blocked, so it may not flee."""
-    s = troy(phase="declare", hands={0: [20]}, play={0: [21, 22], 1: [43, 41]})
-    do(s, "Attack with Polyphemus", "Attack with Minotaur", "Block with Mercenary")
-    assert uid(s, 41) in s.discard[1]
+    s = troy(phase="declare", hands={0: [20]}, play={0: [21, 34], 1: [43, 41]})
+    do(s, "Attack with Polyphemus", "Attack with Possessed Spartan", "Block with Mercenary")
+    assert uid(s, 41) in s.discard[1]  # the Mercenary (5) falls to the Possessed Spartan (6)
     assert s.phase == "deploy" and s.fled == 0
-    assert uid(s, 22) in s.play[0]
+    assert uid(s, 34) in s.play[0]
 
 
 def test_troy_won_when_three_have_fled() -> None:

@@ -231,7 +231,7 @@ def load_scenario(variant: str, difficulty: str, table: CardTable) -> Scenario:
             data.labyrinth_heal if change.labyrinth_heal is None else change.labyrinth_heal
         ),
         shielded=uids(change.shielded, "shielded"),
-        immune=uids(data.immune, "immune"),
+        immune=uids([n for n in data.immune if n not in change.player_deck_remove], "immune"),
         out_of_play=uids(data.out_of_play, "out_of_play"),
         overrides={(o.card, o.trigger): o.effects for o in data.override},
         powers={creature(p.card): p.power for p in data.power},

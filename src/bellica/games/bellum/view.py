@@ -158,6 +158,16 @@ def _names(labels: list[str]) -> str:
     return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
 
 
+def _unharmed(state: BellumState) -> str:
+    """The scenario's creatures that nothing can hurt or destroy, told with its objective."""
+    table = state.game.table
+    names = [table.card[uid].name for uid in sorted(state.game.immune)]
+    if not names:
+        return ""
+    verb = "takes" if len(names) == 1 else "take"
+    return f" {_names(names)} {verb} no damage and cannot be destroyed."
+
+
 def _pillaged(state: BellumState, team: int, number: int) -> str:
     """ "Athens' district 1, Athens - Agora, is pillaged (Pillage: ...)": the district and
     what its ability does."""
@@ -382,7 +392,7 @@ def observation(state: BellumState, seat: int) -> dict[str, Any]:
         obs["scenario"] = {
             "title": script.title,
             "opponent": script.opponent,
-            "objective": script.objective,
+            "objective": script.objective + _unharmed(state),
             "counters": script.counters(state),
             "cycles": state.cycles,
             "fled": state.fled,
