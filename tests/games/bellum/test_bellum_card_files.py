@@ -267,6 +267,16 @@ def test_our_scenario_file_loads() -> None:
             "field power.1.power: must be a whole number from 1 to 12",
         ),
         (
+            '{ card = 66, text = "',
+            '{ card = 57, text = "',
+            "card 057's text is set twice",
+        ),
+        (
+            '{ card = 66, text = "Look at the four cards on top of the Monsters\' deck." }',
+            '{ card = 66, text = "" }',
+            "field text.1.text: must not be empty",
+        ),
+        (
             "[scenario.harder]\nlabyrinth_heal = 1",
             "[scenario.harder]\nopponent_play_add = [44]",
             "harder: card 044 is placed twice",

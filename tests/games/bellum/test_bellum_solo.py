@@ -836,6 +836,20 @@ def test_a_scenario_sets_its_creatures_power_without_touching_the_duel(
     assert duel.game.table.card[uid(duel, 41)].power == 2
 
 
+def test_a_scenario_text_is_what_the_player_reads_there() -> None:
+    """A card the scenario changes shows its scenario text (views and rules doc agree); the
+    two-player game keeps the card file's."""
+    s = their_turn(troy, reinforcements=[45, 69], play={0: [22], 1: [43]}, decks={1: [46]})
+    shown = {c["number"]: c["text"] for c in s.observation(0)["scenario"]["reinforcements"]}
+    assert shown[69] == "Each Trojan creature takes 1 damage; the Greeks are spared."
+    seen = {c["number"]: c["text"] for p in s.observation(0)["players"] for c in p["play"]}
+    assert seen[45] == "Deployment: the Hoplite gets a Shield."
+    assert seen[43].startswith("Takes no damage and cannot be destroyed.")
+    duel = bellica.load("bellum").new_game(seed=3)
+    assert duel.game.table.card[uid(duel, 45)].text.startswith("Deployment: one of your")
+    assert duel.game.table.card[uid(duel, 69)].text.startswith("Each creature in play")
+
+
 def test_a_scenario_power_must_name_a_creature(tmp_path: Path, monkeypatch: Any) -> None:
     from bellica.games.bellum import scenarios
 

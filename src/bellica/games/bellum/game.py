@@ -114,7 +114,7 @@ class Bellum(CardGame):
         self.immune = script.immune
         self.out_of_play = script.out_of_play
         self.overrides = script.overrides
-        self._set_powers(script.powers)
+        self._set_faces(script.powers, script.texts)
         self.check_end = script.hook("check_end")
         self.condition_waived = script.hook("condition_waived")
         self.hand_uses = script.hook("hand_uses")
@@ -136,13 +136,19 @@ class Bellum(CardGame):
             uid for uid, card in enumerate(self.table.card) if card.answer is not None
         )
 
-    def _set_powers(self, powers: dict[int, int]) -> None:
-        """Give creatures the printed power the scenario sets (their front face: what the
-        rules, the views and the drawings read; the scenario file checked they are creatures)."""
+    def _set_faces(self, powers: dict[int, int], texts: dict[int, str]) -> None:
+        """Give cards the printed power and the text the scenario sets (their front face: what
+        the rules, the views and the drawings read; the scenario file checked that each power
+        is a creature's)."""
         table = self.table
-        for uid, power in powers.items():
+        for uid in powers.keys() | texts.keys():
             front, back = table.faces[uid]
-            changed = front.model_copy(update={"power": power})
+            update: dict[str, object] = {}
+            if uid in powers:
+                update["power"] = powers[uid]
+            if uid in texts:
+                update["text"] = texts[uid]
+            changed = front.model_copy(update=update)
             table.faces[uid] = (changed, back)
             table.card[uid] = changed
 

@@ -18,6 +18,7 @@ from bellica.games.bellum.cards import (
     MAX_NAME,
     MAX_NUMBER,
     MAX_POWER,
+    MAX_TEXT,
     Effect,
 )
 
@@ -59,6 +60,16 @@ class Power(BaseModel):
     power: Annotated[int, Whole(1, MAX_POWER)]
 
 
+class Text(BaseModel):
+    """A card's text as this scenario plays it (our words), shown to the player instead of the
+    card file's: what its overrides, its power and the scenario's rules make of the card."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    card: CardNumber
+    text: str = Field(min_length=1, max_length=MAX_TEXT)
+
+
 class Difficulty(BaseModel):
     """What an easier or harder setting changes."""
 
@@ -96,6 +107,7 @@ class ScenarioData(BaseModel):
     out_of_play: Cards = Field(default_factory=list)
     override: list[Override] = Field(default_factory=list, max_length=MAX_NUMBER)
     power: list[Power] = Field(default_factory=list, max_length=MAX_NUMBER)
+    text: list[Text] = Field(default_factory=list, max_length=MAX_NUMBER)
     easier: Difficulty = Difficulty()
     harder: Difficulty = Difficulty()
 
@@ -122,6 +134,9 @@ class ScenarioData(BaseModel):
         for number, uses in Counter(p.card for p in self.power).items():
             if uses > 1:
                 raise ValueError(f"card {number:03d}'s power is set twice")
+        for number, uses in Counter(t.card for t in self.text).items():
+            if uses > 1:
+                raise ValueError(f"card {number:03d}'s text is set twice")
         changes = Counter((o.card, o.trigger) for o in self.override)
         for (number, trigger), uses in changes.items():
             if uses > 1:
@@ -173,6 +188,7 @@ class Scenario:
     out_of_play: list[int]
     overrides: dict[tuple[int, str], list[Effect]] = field(default_factory=dict)
     powers: dict[int, int] = field(default_factory=dict)  # uid -> the scenario's power
+    texts: dict[int, str] = field(default_factory=dict)  # uid -> the card's text here
 
 
 def load_scenario_file(path: str | Path = SCENARIOS_FILE) -> ScenarioFile:
@@ -235,4 +251,5 @@ def load_scenario(variant: str, difficulty: str, table: CardTable) -> Scenario:
         out_of_play=uids(data.out_of_play, "out_of_play"),
         overrides={(o.card, o.trigger): o.effects for o in data.override},
         powers={creature(p.card): p.power for p in data.power},
+        texts={uids([t.card], "text")[0]: t.text for t in data.text},
     )

@@ -34,6 +34,7 @@ class Script:
         self.immune: frozenset[int] = frozenset()  # creatures nothing can hurt or destroy
         self.out_of_play: frozenset[int] = frozenset()  # cards in play that do not count
         self.powers: dict[int, int] = {}  # creatures' printed power in this scenario, by uid
+        self.texts: dict[int, str] = {}  # cards' texts as this scenario plays them, by uid
 
     # -- setting up ----------------------------------------------------------------------
     def set_up(self, state: BellumState) -> None:

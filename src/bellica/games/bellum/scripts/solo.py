@@ -41,6 +41,7 @@ class SoloScript(Script):
         self.hero = scenario.hero
         self.overrides = scenario.overrides
         self.powers = scenario.powers
+        self.texts = scenario.texts
         self.immune = frozenset(scenario.immune)
         self.out_of_play = frozenset(scenario.out_of_play)
 
