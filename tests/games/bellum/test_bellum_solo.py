@@ -614,16 +614,22 @@ def test_troy_assassin_spares_the_greeks_when_you_have_no_creature() -> None:
     assert dmg(s, 41) == 0 and dmg(s, 49) == 0
 
 
-def test_troy_greek_fall_of_the_omphalos_hurts_only_you() -> None:
-    """The Greeks' Fall of the Omphalos damages your creatures only."""
+def omphalos_turn(*yours: int) -> BellumState:
+    """The Greeks' turn with a Mercenary and a Fall of the Omphalos as Reinforcements; your
+    creatures `yours` do not block, so Troy's second district falls."""
     s = their_turn(
         troy,
         reinforcements=[41, 69],
-        play={0: [22, 23], 1: [43]},
+        play={0: list(yours), 1: [43]},
         decks={0: [19], 1: [46, 47, 48]},
         pillaged=(1, 0),
     )
-    do(s, "Do not block", "Do not block")  # Troy's second district falls; it only heals
+    return do(s, "Do not block", "Do not block")
+
+
+def test_troy_greek_fall_of_the_omphalos_hurts_only_you() -> None:
+    """The Greeks' Fall of the Omphalos damages your creatures only."""
+    s = omphalos_turn(22, 23)  # Troy's second district falls; it only heals
     assert s.pillaged[0] == 2 and uid(s, 69) in s.discard[1]
     assert dmg(s, 22) == 1 and dmg(s, 23) == 1
     assert dmg(s, 41) == 0 and dmg(s, 43) == 0
@@ -645,14 +651,7 @@ def test_troy_the_incubus_takes_no_damage_either() -> None:
     s = start_of_your_turn(troy, play={0: [29, 33], 1: [43]}, decks={0: [20]})
     do(s, "Resolve The Reaper")
     assert dmg(s, 29) == 1 and dmg(s, 33) == 0
-    s = their_turn(
-        troy,
-        reinforcements=[41, 69],
-        play={0: [22, 33], 1: [43]},
-        decks={0: [19], 1: [46, 47, 48]},
-        pillaged=(1, 0),
-    )
-    do(s, "Do not block", "Do not block")
+    s = omphalos_turn(22, 33)
     assert uid(s, 69) in s.discard[1] and dmg(s, 22) == 1 and dmg(s, 33) == 0
     s = troy(hands={0: [67]}, play={0: [33], 1: [43, 41]})
     do(s, "Play Abyss")
