@@ -97,7 +97,7 @@ def _timed(seconds: float) -> GameResult:
 def test_chunks_hold_about_a_twentieth_of_a_second_of_play() -> None:
     """One game until a game is timed; then as many as take CHUNK_SECONDS, never more than a
     quarter of each worker's share; a size the caller fixes stays."""
-    from bellica.arena.local import CHUNK_SECONDS, Chunks
+    from bellica.arena.worker import CHUNK_SECONDS, Chunks
 
     chunks = Chunks(total=1000, workers=2)
     assert chunks.size == 1
@@ -110,31 +110,3 @@ def test_chunks_hold_about_a_twentieth_of_a_second_of_play() -> None:
     small.timed([_timed(0.0001)])
     assert small.size == 5  # a quarter of each worker's 20
     assert Chunks(total=1000, workers=2, fixed=7).size == 7
-
-
-def test_a_pooled_run_hands_the_gil_round_quickly_and_then_restores_it(
-    setup: GameConfig,
-) -> None:
-    """While helpers play, this process's switch interval is short (so the pool's threads are
-    not kept waiting for a game played here); afterwards, and in a run of one worker, it is
-    what it was."""
-    import sys
-
-    from bellica.arena.local import SWITCH_INTERVAL
-
-    def intervals(games: int, workers: int) -> list[float]:
-        """The switch interval as each game's result came in."""
-        heard: list[float] = []
-        progress = lambda _: heard.append(sys.getswitchinterval())  # noqa: E731
-        list(run_local(setup, ["random"], games, workers=workers, progress=progress))
-        return heard
-
-    before = sys.getswitchinterval()
-    during = intervals(6, workers=2)
-    assert len(during) == 6 and all(value == pytest.approx(SWITCH_INTERVAL) for value in during)
-    assert sys.getswitchinterval() == before
-    assert intervals(3, workers=1) == [before] * 3
-    stopped = run_local(setup, ["random"], 6, workers=2)
-    next(stopped)
-    stopped.close()  # a caller that stops early gets the interval back too
-    assert sys.getswitchinterval() == before

@@ -4,16 +4,23 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import sys
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from contextlib import contextmanager
+from contextlib import suppress
+from multiprocessing import connection
 from types import TracebackType
 from typing import Any
 
 from bellica.agents import make_agent
 from bellica.arena import worker
-from bellica.arena.match import KEEP_NOTHING, MAX_DECISIONS, GameResult, Keep, game_for
+from bellica.arena.board import Board
+from bellica.arena.match import (
+    KEEP_NOTHING,
+    MAX_DECISIONS,
+    GameResult,
+    Keep,
+    MatchError,
+    game_for,
+)
 from bellica.arena.schedule import Schedule
 from bellica.core import GameConfig, InvalidConfig
 
@@ -38,7 +45,10 @@ class LocalPool:
     The helpers start at once. Forked (on Linux), they start with this process's modules and
     whatever games it has loaded (`match.game_for`); spawned, they import the rules of `game`
     (a game id) as they start, so their start-up overlaps whatever the caller does next, and
-    they import the engine and the game only, never the command line.
+    they import the engine and the game only, never the command line. Each helper has a pipe
+    of its own, the run going down it and its results coming back, and all of them take their
+    games off one shared `Board`: no thread of this process stands between a helper and its
+    next games, so a helper never waits for this process to finish a game of its own.
     """
 
     def __init__(
@@ -47,16 +57,20 @@ class LocalPool:
         if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
             raise InvalidConfig(f"the number of workers must be at least 1, not {workers}")
         self.workers = workers
-        self._helpers: ProcessPoolExecutor | None = None
-        if workers > 1:
-            self._helpers = ProcessPoolExecutor(
-                max_workers=workers - 1,
-                mp_context=multiprocessing.get_context(start_method),
-                initializer=worker.start,
-                initargs=(game,),
+        self._runs = 0  # runs started, the last one's number
+        self._over = False  # closed, or its final run sent: it serves no more runs
+        self._helpers: list[_Helper] = []
+        context: Any = multiprocessing.get_context(start_method)
+        self._board = Board(context)
+        for _ in range(workers - 1):
+            mine, theirs = context.Pipe()
+            others = [helper.pipe for helper in self._helpers]  # the helper closes its copies
+            process = context.Process(
+                target=worker.serve, args=(game, theirs, self._board, others), daemon=True
             )
-            for _ in range(workers - 1):  # each task for a busy pool starts one more process
-                self._helpers.submit(worker.ready)
+            process.start()
+            theirs.close()  # so that this end reads end-of-file once the helper is gone
+            self._helpers.append(_Helper(process, mine))
 
     def run(
         self,
@@ -69,89 +83,128 @@ class LocalPool:
         chunk_size: int | None = None,
         max_decisions: int = MAX_DECISIONS,
         keep: Keep = KEEP_NOTHING,
+        final: bool = False,
     ) -> Iterator[GameResult]:
         """Play the games `run_local` describes (bad arguments raise InvalidConfig now,
-        before any game starts)."""
+        before any game starts; the helpers start on them at once). `final` says the pool
+        serves no run after this one, so its helpers leave as soon as nothing is left to take.
+        """
+        if self._over:
+            raise InvalidConfig("this pool of processes serves no more runs")
         schedule = check(config, agents, games, seed, chunk_size)
-        chunks = Chunks(schedule.total, self.workers, chunk_size)
-        results = self._play(config, schedule, progress, chunks, max_decisions, keep)
-        return results if self._helpers is None else _switching_quickly(results)
+        self._over = final
+        if not self._helpers:
+            return self._alone(config, schedule, progress, max_decisions, keep)
+        self._runs += 1
+        run = worker.Run(
+            self._runs, config, schedule, max_decisions, keep, self.workers, chunk_size, final
+        )
+        self._board.open(run.number)
+        for helper in self._helpers:
+            helper.pipe.send(run)
+            helper.busy = True
+        return self._play(run, progress)
 
-    def _play(
-        self,
+    @staticmethod
+    def _alone(
         config: GameConfig,
         schedule: Schedule,
         progress: Progress | None,
-        chunks: Chunks,
         max_decisions: int,
         keep: Keep,
     ) -> Iterator[GameResult]:
-        """Hand chunks of games to the helpers, play single games here while none has
-        finished, and yield every result in game order."""
-        games = schedule.total
-        helpers = self._helpers
-        pending: dict[Future[list[GameResult]], int] = {}  # chunk -> its first game
+        """A run of one worker: every game played here, in order."""
+        for result in worker.play_games(config, schedule, 0, schedule.total, max_decisions, keep):
+            if progress is not None:
+                progress(result)
+            yield result
+
+    def _play(self, run: worker.Run, progress: Progress | None) -> Iterator[GameResult]:
+        """Take single games off the board and play them here, gathering the helpers'
+        chunks between two of them, and yield every result in game order; once nothing is
+        left to take, wait for the helpers' last chunks."""
+        total = run.schedule.total
         finished: dict[int, list[GameResult]] = {}  # first game -> results, awaiting their turn
-        next_start = 0  # first game not yet handed out
         next_yield = 0  # first game not yet handed to the caller
-
-        def take(size: int) -> tuple[int, int]:
-            nonlocal next_start
-            start, next_start = next_start, min(next_start + size, games)
-            return start, next_start
-
-        while next_yield < games:
-            chunk_size = chunks.size
-            ahead = self.workers * 8 * chunk_size  # games handed out but not yet handed back
-            while helpers is not None and next_start < games and next_start - next_yield < ahead:
-                # Two chunks per helper (one playing, one waiting), smaller near the end. Slow
-                # games (a chunk of one) get one per helper near the end, so that no process
-                # waits a whole game for the last of them; quick ones keep two, as a helper
-                # would otherwise sit idle a few milliseconds for each of its last chunks.
-                left = games - next_start
-                near_end = left <= 2 * self.workers * chunk_size and chunk_size == 1
-                if len(pending) >= (self.workers - 1) * (1 if near_end else 2):
-                    break
-                start, stop = take(max(1, min(chunk_size, left // (2 * self.workers))))
-                future = helpers.submit(
-                    worker.play_chunk, config, schedule, start, stop, max_decisions, keep
-                )
-                pending[future] = start
-            done = [future for future in pending if future.done()]
-            if not done:
-                if next_start < games and next_start - next_yield < ahead:
-                    index, stop = take(1)
+        completed = False
+        try:
+            while next_yield < total:
+                taken = self._board.take(run.number, 1, total, self.workers)
+                if taken is not None:
                     (result,) = worker.play_chunk(
-                        config, schedule, index, stop, max_decisions, keep
+                        run.config, run.schedule, *taken, run.max_decisions, run.keep
                     )
-                    finished[index] = [result]
-                    chunks.timed([result])
+                    finished[result.index] = [result]
                     if progress is not None:
                         progress(result)
+                self._gather(run.number, finished, progress, wait=taken is None)
+                while next_yield in finished:
+                    results = finished.pop(next_yield)
+                    next_yield += len(results)
+                    yield from results
+            while any(helper.busy for helper in self._helpers):  # each says it is done
+                self._gather(run.number, finished, progress, wait=True)
+            completed = True
+        finally:
+            if not completed:
+                self._board.close()  # the helpers take nothing more of this run
+
+    def _gather(
+        self,
+        run: int,
+        finished: dict[int, list[GameResult]],
+        progress: Progress | None,
+        wait: bool,
+    ) -> None:
+        """Whatever the helpers busy with run `run` have sent (waiting for a message if
+        `wait`): chunks of results into `finished`, a helper's end of its part, an error
+        raised here. Messages of an earlier, abandoned run are dropped."""
+        busy = {helper.pipe: helper for helper in self._helpers if helper.busy}
+        if not busy:
+            if wait:
+                raise MatchError("the helper processes stopped before every game was played")
+            return
+        for ready in connection.wait(list(busy), timeout=None if wait else 0):
+            helper = busy[ready]  # type: ignore[index]  # wait() returns what it was given
+            pipe = helper.pipe
+            while helper.busy and pipe.poll():
+                try:
+                    number, payload = pipe.recv()
+                except (EOFError, OSError):
+                    helper.busy = False
+                    helper.process.join(1)
+                    raise MatchError(
+                        "a helper process stopped before its games were played "
+                        f"(exit code {helper.process.exitcode})"
+                    ) from None
+                if number != run:
+                    continue
+                if payload is None:
+                    helper.busy = False
+                elif isinstance(payload, BaseException):
+                    raise payload
                 else:
-                    done = list(wait(pending, return_when=FIRST_COMPLETED).done)
-            for future in done:
-                start = pending.pop(future)
-                results = future.result()
-                chunks.timed(results)
-                if progress is not None:
-                    for result in results:
-                        progress(result)
-                finished[start] = results
-            while next_yield in finished:
-                results = finished.pop(next_yield)
-                next_yield += len(results)
-                yield from results
+                    finished[payload[0].index] = payload
+                    if progress is not None:
+                        for result in payload:
+                            progress(result)
 
     def close(self, now: bool = False) -> None:
-        """Stop the helpers: once their work is done, or `now`, abandoning their games."""
-        helpers, self._helpers = self._helpers, None
-        if helpers is None:
-            return
-        if now:
-            _stop_workers(helpers)
-        else:
-            helpers.shutdown(wait=True)
+        """Stop the helpers: once their work is done, or `now`, abandoning their games (as
+        also when a run was left unfinished)."""
+        helpers, self._helpers = self._helpers, []
+        self._over = True
+        self._board.close()
+        now = now or any(helper.busy for helper in helpers)
+        for helper in helpers:
+            if now:
+                helper.process.terminate()
+            else:
+                with suppress(OSError):  # a helper that left after a final run
+                    helper.pipe.send(None)
+        for helper in helpers:
+            helper.process.join()
+            helper.pipe.close()
 
     def __enter__(self) -> LocalPool:
         return self
@@ -165,61 +218,16 @@ class LocalPool:
         self.close(now=error is not None)
 
 
-class Chunks:
-    """How many games a helper gets at a time: about CHUNK_SECONDS of play, as the games so far
-    took, so that a quick game's chunk is worth handing out and a slow game's last chunk keeps
-    no process waiting long; one game until a game has been timed; never more than a quarter
-    of each worker's share, nor MAX_CHUNK. A size the caller fixes stays as it is."""
+class _Helper:
+    """A helper process of a pool, its end of their pipe, and whether it is still at work on
+    the current run (it says when it is done)."""
 
-    __slots__ = ("_fixed", "_games", "_most", "_seconds")
+    __slots__ = ("busy", "pipe", "process")
 
-    def __init__(self, total: int, workers: int, fixed: int | None = None) -> None:
-        self._fixed = fixed
-        self._most = max(1, min(MAX_CHUNK, total // (workers * 4)))
-        self._games = 0
-        self._seconds = 0.0
-
-    def timed(self, results: Sequence[GameResult]) -> None:
-        """Take in how long some finished games took."""
-        self._games += len(results)
-        self._seconds += sum(r.seconds for r in results)
-
-    @property
-    def size(self) -> int:
-        if self._fixed is not None:
-            return self._fixed
-        if not self._games:
-            return 1
-        per_game = max(self._seconds / self._games, 1e-6)
-        return max(1, min(self._most, int(CHUNK_SECONDS / per_game)))
-
-
-CHUNK_SECONDS = 0.05  # the play a helper is handed at a time (a task costs about a millisecond)
-MAX_CHUNK = 64
-
-
-# While this process plays a game, the pool's own threads (results coming in, chunks going
-# out) wait for the GIL until the interpreter's switch interval (5 ms) runs out, and a helper
-# can sit idle that long between chunks. 0.5 ms took a run of 200 random Bellum games on two
-# workers from 186-202 ms to 165-176 ms (one worker: 281 ms) on this project's machine.
-SWITCH_INTERVAL = 0.0005
-
-
-@contextmanager
-def quick_switches() -> Iterator[None]:
-    """The interpreter's switch interval at SWITCH_INTERVAL for a while, then as it was."""
-    before = sys.getswitchinterval()
-    sys.setswitchinterval(min(before, SWITCH_INTERVAL))
-    try:
-        yield
-    finally:
-        sys.setswitchinterval(before)
-
-
-def _switching_quickly(results: Iterator[GameResult]) -> Iterator[GameResult]:
-    """A pooled run's results, with quick switches while they come (and until it stops)."""
-    with quick_switches():
-        yield from results
+    def __init__(self, process: Any, pipe: connection.Connection) -> None:
+        self.process = process
+        self.pipe = pipe
+        self.busy = False
 
 
 def check(
@@ -278,6 +286,7 @@ def run_local(
             chunk_size=chunk_size,
             max_decisions=max_decisions,
             keep=keep,
+            final=True,
         )
     except BaseException:
         pool.close(now=True)
@@ -293,15 +302,3 @@ def _closing(pool: LocalPool, results: Iterator[GameResult]) -> Iterator[GameRes
         completed = True
     finally:
         pool.close(now=not completed)
-
-
-def _stop_workers(pool: ProcessPoolExecutor) -> None:
-    """Stop a pool now, abandoning the games in progress."""
-    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14+
-    if terminate is not None:
-        terminate()
-    else:
-        processes: dict[int, Any] = getattr(pool, "_processes", None) or {}
-        for process in list(processes.values()):
-            process.terminate()
-    pool.shutdown(wait=True, cancel_futures=True)
