@@ -61,7 +61,7 @@ class LocalPool:
         self._over = False  # closed, or its final run sent: it serves no more runs
         self._helpers: list[_Helper] = []
         context: Any = multiprocessing.get_context(start_method)
-        self._board = Board(context)
+        self._board: Board | None = Board(context) if workers > 1 else None
         for _ in range(workers - 1):
             mine, theirs = context.Pipe()
             others = [helper.pipe for helper in self._helpers]  # the helper closes its copies
@@ -93,17 +93,18 @@ class LocalPool:
             raise InvalidConfig("this pool of processes serves no more runs")
         schedule = check(config, agents, games, seed, chunk_size)
         self._over = final
-        if not self._helpers:
+        if self._board is None or not self._helpers:
             return self._alone(config, schedule, progress, max_decisions, keep)
         self._runs += 1
         run = worker.Run(
             self._runs, config, schedule, max_decisions, keep, self.workers, chunk_size, final
         )
-        self._board.open(run.number)
+        board = self._board
+        board.open(run.number)
         for helper in self._helpers:
             helper.pipe.send(run)
             helper.busy = True
-        return self._play(run, progress)
+        return self._play(run, board, progress)
 
     @staticmethod
     def _alone(
@@ -119,7 +120,9 @@ class LocalPool:
                 progress(result)
             yield result
 
-    def _play(self, run: worker.Run, progress: Progress | None) -> Iterator[GameResult]:
+    def _play(
+        self, run: worker.Run, board: Board, progress: Progress | None
+    ) -> Iterator[GameResult]:
         """Take single games off the board and play them here, gathering the helpers'
         chunks between two of them, and yield every result in game order; once nothing is
         left to take, wait for the helpers' last chunks."""
@@ -129,7 +132,7 @@ class LocalPool:
         completed = False
         try:
             while next_yield < total:
-                taken = self._board.take(run.number, 1, total, self.workers)
+                taken = board.take(run.number, 1, total, self.workers)
                 if taken is not None:
                     (result,) = worker.play_chunk(
                         run.config, run.schedule, *taken, run.max_decisions, run.keep
@@ -147,7 +150,7 @@ class LocalPool:
             completed = True
         finally:
             if not completed:
-                self._board.close()  # the helpers take nothing more of this run
+                board.close()  # the helpers take nothing more of this run
 
     def _gather(
         self,
@@ -194,7 +197,8 @@ class LocalPool:
         also when a run was left unfinished)."""
         helpers, self._helpers = self._helpers, []
         self._over = True
-        self._board.close()
+        if self._board is not None:
+            self._board.close()
         now = now or any(helper.busy for helper in helpers)
         for helper in helpers:
             if now:
