@@ -8,7 +8,7 @@ import urllib.request
 from typing import Any
 
 import pytest
-from browser_play import click_and_wait, wait_table
+from browser_play import click_and_wait, first_action, wait_table
 from browser_server import Server, screenshot_dir
 
 HUMAN = {"kind": "human"}
@@ -151,8 +151,16 @@ def test_solo_scenario_panel_explains_the_objective_and_counters(
     opponent = scenario["opponent"]
     named = page.locator(".player.enemy strong").first.inner_text()
     assert named == opponent[0].upper() + opponent[1:]
+    rules = panel.locator("details.scenario-rules")
+    assert rules.locator("summary").inner_text() == f"Scenario rules ({len(scenario['rules'])})"
+    assert not rules.locator("li").first.is_visible()  # folded until the player opens it
+    rules.locator("summary").click()
+    items = rules.locator("li")
+    assert items.all_inner_texts() == scenario["rules"] and items.first.is_visible()
     icons_drawn(page)
     shots(page, variant)
+    click_and_wait(page, first_action(page))  # the table is drawn again: the rules stay open
+    assert page.locator("#scenario-panel details.scenario-rules li").first.is_visible()
 
 
 @pytest.mark.browser

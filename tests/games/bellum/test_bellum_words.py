@@ -73,6 +73,52 @@ def test_a_solo_scenario_explains_its_objective_and_counters() -> None:
     assert values == {"creatures fled": (2, 3), "districts of Troy pillaged": (3, 4)}
 
 
+def test_a_solo_scenario_lists_its_own_rules_at_its_difficulty() -> None:
+    """Beside the objective the player reads the scenario's own rules, with the numbers of
+    the difficulty played: the Hells' Labyrinth heals two (harder: one), the Hells play three
+    cards once their deck has been shuffled again (easier: still two)."""
+
+    def rules(variant: str, difficulty: str = "normal") -> list[str]:
+        state = bellica.load("bellum", variant=variant, options={"difficulty": difficulty})
+        return list(state.new_game(seed=1).observation(0)["scenario"]["rules"])
+
+    hells = rules("solo-hercules")
+    assert "Any damage the Hells deal goes to Hercules." in hells
+    assert (
+        "The Hells play the top two cards of their deck each turn "
+        "(three once it has been shuffled again)." in hells
+    )
+    assert any(r.endswith("remove 2 damage tokens from Hercules.") for r in hells)
+    assert any(
+        r.endswith("remove 1 damage token from Hercules.") for r in rules("solo-hercules", "harder")
+    )
+    assert "The Hells play the top two cards of their deck each turn." in rules(
+        "solo-hercules", "easier"
+    )
+    assert not any(r.startswith("You cannot") for r in hells)  # Hercules may attack and buy
+    plague, troy = rules("solo-plague"), rules("solo-troy")
+    assert plague[0] == "You cannot attack or buy cards."
+    assert troy[0] == "You cannot buy cards."
+    assert any("Achilles blocks your strongest attacker" in r for r in troy)
+    for said in (hells, plague, troy):
+        assert said[-1].startswith("You make every choice") and len(said) == len(set(said))
+    assert bellica.load("bellum").new_game(seed=1).observation(0).get("scenario") is None
+
+
+def test_the_terminal_tells_a_solo_scenarios_objective_and_rules() -> None:
+    from rich.console import Console
+
+    from bellica.cli.screen import table_view
+
+    game = bellica.load("bellum", variant="solo-plague")
+    view = table_view(game.new_game(seed=1), 0)
+    console = Console(width=200, record=True)
+    console.print(game.render(view))
+    shown = " ".join(console.export_text().split())
+    for sentence in [view["scenario"]["objective"], *view["scenario"]["rules"]]:
+        assert " ".join(sentence.split()) in shown
+
+
 def test_each_side_says_whether_it_is_the_viewers_teammate_or_enemy() -> None:
     state = bellica.load("bellum", variant="teams", players=4).new_game(seed=1)
     for seat in range(4):

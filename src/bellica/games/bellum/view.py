@@ -393,6 +393,7 @@ def observation(state: BellumState, seat: int) -> dict[str, Any]:
             "title": script.title,
             "opponent": script.opponent,
             "objective": script.objective + _unharmed(state),
+            "rules": script.rules(),
             "counters": script.counters(state),
             "cycles": state.cycles,
             "fled": state.fled,
@@ -557,6 +558,14 @@ def render(obs: dict[str, Any]) -> Any:
         sc = obs["scenario"]
         head += f" · {sc['title']} (deck cycles {sc['cycles']}, fled {sc['fled']})"
     parts.append(Text(head, style="bold"))
+    if "scenario" in obs:  # the same all game: drawn at the first decision and with the table
+        sc = obs["scenario"]
+        rules = Table.grid(padding=(0, 1))
+        rules.add_column(justify="right", style="dim", width=3)
+        rules.add_column(style="dim")
+        for rule in sc.get("rules", []):
+            rules.add_row("•", rule)
+        parts.append(Group(Text(sc["objective"]), rules))
     cities = Table(title="Cities", show_lines=False)
     cities.add_column("team")
     cities.add_column("city")

@@ -106,6 +106,10 @@ class Script:
     # -- what the player is told ------------------------------------------------------------
     objective = ""  # how the scenario is won and lost, in one or two sentences
 
+    def rules(self) -> list[str]:
+        """The scenario's own rules, a sentence each (none outside a scenario)."""
+        return []
+
     def counters(self, state: BellumState) -> list[dict[str, Any]]:
         """The numbers the scenario turns on: each with its name, value, limit (None: none)
         and what it means."""

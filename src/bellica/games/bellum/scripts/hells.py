@@ -37,6 +37,20 @@ class Hells(SoloScript):
         "If Hercules is destroyed, you lose."
     )
 
+    def scripted_rules(self) -> list[str]:
+        heal = self.scenario.labyrinth_heal
+        return [
+            "At the start of your turn Hercules loses a damage token.",
+            "If Hercules attacks, the strongest Hells creature blocks him; the Hells' other "
+            "blocks are yours to make.",
+            "On the Hells' turn all their creatures attack; after your blocks, Hercules blocks "
+            "every attacker still unblocked.",
+            "Any damage the Hells deal goes to Hercules.",
+            self.reveals("play"),
+            "In your Rally or Deployment you may discard a Labyrinth from your hand to remove "
+            f"{heal} damage token{'' if heal == 1 else 's'} from Hercules.",
+        ]
+
     def left_play(self, state: BellumState, uid: int) -> None:
         if uid == self.hero and state.winners is None:
             end_game(state, (), "Hercules was destroyed")

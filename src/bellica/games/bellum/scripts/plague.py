@@ -29,6 +29,15 @@ class Plague(SoloScript):
         "If a Monster attacks and nobody blocks it, it destroys Charon and you lose."
     )
 
+    def scripted_rules(self) -> list[str]:
+        return [
+            "Of the Monsters' creatures, only Myths use their Rally abilities.",
+            "On the Monsters' turn all their creatures attack.",
+            self.reveals("play"),
+            "When the Monsters hurt a creature of yours, they pick your weakest (a tie: you "
+            "choose); with no creature in play you are not hurt.",
+        ]
+
     def optional_rally(self, state: BellumState, uid: int) -> bool:
         return uid == self.hero
 

@@ -27,6 +27,17 @@ HARMFUL = frozenset({"damage", "destroy", "petrify", "remove"})  # what a script
 LABYRINTH = "labyrinth"  # the kind of card that is no creature, spell or relic to play
 
 
+def in_words(number: int) -> str:
+    """A small number in words ("three"), a larger one in digits."""
+    words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+    return words[number] if 0 <= number < len(words) else str(number)
+
+
+def _count(cards: int) -> str:
+    """ "two cards", "one card"."""
+    return f"{in_words(cards)} card{'' if cards == 1 else 's'}"
+
+
 class SoloScript(Script):
     """A scenario: you (side 0) against a side its script plays (side 1)."""
 
@@ -77,6 +88,28 @@ class SoloScript(Script):
 
     def for_sale(self, state: BellumState, side: int) -> list[int] | None:
         return list(state.market) if self.can_buy else []
+
+    def rules(self) -> list[str]:
+        """The scenario's own rules at this difficulty, a sentence each, as the player reads
+        them beside the objective (a changed card says what it does on its own face)."""
+        allowed = (("attack", self.can_attack), ("buy cards", self.can_buy))
+        barred = [what for what, may in allowed if not may]
+        cannot = [f"You cannot {' or '.join(barred)}."] if barred else []
+        choices = f"You make every choice {self.opponent}' script leaves open and break every tie."
+        return cannot + self.scripted_rules() + [choices]
+
+    def scripted_rules(self) -> list[str]:
+        """The rules by which this scenario plays its side (and yours, where it differs)."""
+        return []
+
+    def reveals(self, what: str) -> str:
+        """How many cards the scripted side reveals each turn, as a sentence about `what`."""
+        first, *later = self.scenario.reveal
+        side = self.opponent[:1].upper() + self.opponent[1:]
+        text = f"{side} {what} the top {_count(first)} of their deck each turn"
+        if later and later[-1] != first:
+            text += f" ({_count(later[-1]).split()[0]} once it has been shuffled again)"
+        return text + "."
 
     # -- helpers -----------------------------------------------------------------------------
     def hero_in_play(self, state: BellumState) -> bool:

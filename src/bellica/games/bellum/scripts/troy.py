@@ -21,6 +21,7 @@ from bellica.games.bellum.scripts.solo import (
     SCRIPTED,
     SoloScript,
     hand_to_play,
+    in_words,
     play_scripted,
     strongest,
     your_weakest,
@@ -42,6 +43,18 @@ class Troy(SoloScript):
         "Get three of your creatures out of Troy: an attacker left unblocked may flee. "
         "If the Greeks pillage all four districts of Troy first, you lose."
     )
+
+    def scripted_rules(self) -> list[str]:
+        return [
+            "Achilles blocks your strongest attacker; the Greeks' other blocks are yours to make.",
+            "One of your attackers left unblocked may flee Troy: it leaves the game and counts "
+            "toward your three.",
+            f"In their Draw phase the Greeks reveal {in_words(REINFORCEMENTS)} Reinforcements "
+            "from their deck (a Labyrinth among them is removed from the game).",
+            "At the Greeks' Rally Achilles brings the first Soldier among the Reinforcements "
+            "into play; their Deployment plays the rest in order.",
+            "When the Greeks must discard, they discard the first Reinforcement.",
+        ]
 
     def set_up(self, state: BellumState) -> None:
         super().set_up(state)

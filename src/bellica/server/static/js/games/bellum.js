@@ -127,6 +127,7 @@ function scenario(info, card) {
   return el("section", { id: "scenario-panel", class: "panel scenario" },
     el("h3", {}, el("span", { class: "scenario-kind" }, "Solo scenario · "), info.title),
     info.objective ? el("p", { class: "objective" }, info.objective) : null,
+    scenarioRules(info.rules),
     counters.length
       ? el("ul", { class: "counters" }, counters.map((c) => el("li", { class: "counter", dataset: { counter: c.name, value: c.value } },
         el("span", { class: "counter-value" }, String(c.value), Number(c.limit) > 0 ? el("small", {}, ` / ${c.limit}`) : null),
@@ -138,6 +139,16 @@ function scenario(info, card) {
       ? el("div", {}, el("h4", {}, "Reinforcements"), el("div", { class: "cards" }, info.reinforcements.map((c) => card(c))))
       : null);
 }
+
+/** The scenario's own rules, folded under their count (open once a player opens them). */
+function scenarioRules(rules) {
+  const list = Array.isArray(rules) ? rules : [];
+  if (!list.length) return null;
+  return el("details", { class: "scenario-rules", open: scenarioRulesOpen || null, ontoggle: (e) => { scenarioRulesOpen = e.target.open; } },
+    el("summary", {}, `Scenario rules (${list.length})`),
+    el("ul", {}, list.map((rule) => el("li", {}, rule))));
+}
+let scenarioRulesOpen = false; // the table is drawn again after every move: keep it as the player left it
 
 /** A bar filled to value/limit (none without a limit above 0). */
 function meter(value, limit) {
