@@ -1,11 +1,14 @@
-"""The benchmark scripts run: a short speed measurement against OpenSpiel's yardstick (the
-`bench` extra, which `make test` installs) and a short start-up measurement."""
+"""The benchmark scripts run, each on a short measurement: speed against OpenSpiel's
+yardstick (the `bench` extra, which `make test` installs), start-up, scaling, game cost,
+the adapters, and a helper's memory (which must stay light)."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -48,3 +51,19 @@ def test_the_adapter_benchmark_compares_each_adapter_with_the_raw_rules() -> Non
     assert "| bellum-magia |" in out and "×)" in out
     for adapter in ("pettingzoo", "openspiel", "gymnasium"):
         assert f"{adapter} steps/s (cost)" in out
+
+
+@pytest.mark.skipif(not Path("/proc/self/smaps_rollup").exists(), reason="reads Linux's /proc")
+def test_a_forked_helper_stays_light_in_memory() -> None:
+    """The worker memory benchmark on Para Bellum (the heaviest helper it measures): a forked
+    helper's own pages (what a second one adds) stay a fraction of this process's memory."""
+    import json
+
+    out = run("benchmarks/worker_memory.py", "--one", "para-bellum", "--games", "6")
+    row = json.loads(out)
+    helper, here = row["helper"], row["main"]
+    assert 0 < helper["private"] < 40, row  # MiB; 15.4 measured on 2026-11-29
+    assert helper["private"] < here["rss"] / 2 and helper["pss"] < here["rss"], row
+    assert "this process: rss" in run(
+        "benchmarks/worker_memory.py", "--only", "bellum-magia", "--games", "4"
+    )

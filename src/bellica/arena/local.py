@@ -72,6 +72,11 @@ class LocalPool:
             theirs.close()  # so that this end reads end-of-file once the helper is gone
             self._helpers.append(_Helper(process, mine))
 
+    @property
+    def helpers(self) -> tuple[int, ...]:
+        """The process ids of the helpers (to watch them: their memory, their load)."""
+        return tuple(helper.process.pid for helper in self._helpers)
+
     def run(
         self,
         config: GameConfig,
