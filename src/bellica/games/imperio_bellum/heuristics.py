@@ -5,8 +5,9 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from bellica.games.imperio_bellum.board import SIZE, distance
+from bellica.games.imperio_bellum.board import ATTACKER, SIZE, distance
 from bellica.games.imperio_bellum.pieces import BASE
+from bellica.games.imperio_bellum.rules.phases import ATTACKER_BASES, PLAY
 
 if TYPE_CHECKING:
     from bellica.games.imperio_bellum.state import ImperioBellumState
@@ -16,6 +17,11 @@ RESERVE_VALUES = (5.0, 4.0, 3.0, 3.0)
 RESERVE_WEIGHT = 0.4  # a reinforcement is worth less than a piece already fighting
 PRESSURE_WEIGHT = 0.35  # per piece, for standing close to an enemy base
 SCALE = 25.0
+# While the defender sets up, the attacker has no army yet, and a side without pieces has lost:
+# every set-up choice would look the same. Until the attacker places its headquarters its army
+# counts as PAR, a full one: the headquarters and two bases (29), a 15-piece formation (about
+# 57) and a pile of 50 at RESERVE_WEIGHT (the rulebook's assault reserve, about 69).
+PAR = 155.0
 
 # PRESSURE[t][sq]: how close `sq` is to a base on `t`, from 0 (far corner) to PRESSURE_WEIGHT.
 PRESSURE = tuple(
@@ -51,6 +57,15 @@ def balance(st: ImperioBellumState) -> float:
     return score[0] - score[1]
 
 
+def setup_balance(st: ImperioBellumState) -> float:
+    """The attacker's value minus the defender's while the armies are set up: what each has
+    placed and piled so far, the attacker's army counted as PAR until it has begun (so the
+    defender's last "ready" changes nothing, and the attacker's choices are all weighed
+    against its real army)."""
+    begun = st.phase > ATTACKER_BASES or bool(st.bases[ATTACKER])
+    return balance(st) + (0.0 if begun else PAR)
+
+
 def evaluate(st: ImperioBellumState, seat: int) -> float:
     """A value in [-1, 1] for `seat`: +1 is a won game."""
     return values(st)[seat]
@@ -60,6 +75,9 @@ def values(st: ImperioBellumState) -> list[float]:
     """Both seats' values at once (they are opposites)."""
     if st.is_terminal:
         return [1.0 if st.seat_of(st.winner) == seat else -1.0 for seat in (0, 1)]
+    if st.phase < PLAY:
+        attacker = math.tanh(setup_balance(st) / SCALE)
+        return [attacker, -attacker] if st.attacker_seat == 0 else [-attacker, attacker]
     units, bases = st.units, st.bases
     if not (units[0] and bases[0] and units[1] and bases[1]):
         attacker = -1.0 if not (units[0] and bases[0]) else 1.0
