@@ -183,3 +183,14 @@ def test_the_board_never_hands_a_game_out_twice_nor_skips_one(
             break
         games.extend(range(*taken))
     assert games == list(range(total))
+
+
+def test_a_pool_whose_helper_is_gone_says_so_at_the_next_run(probe: GameConfig) -> None:
+    import signal
+
+    with LocalPool(2, "probe-pebbles") as pool:
+        assert len(list(pool.run(probe, ["random"], 4))) == 4
+        (pid,) = pool.helpers
+        os.kill(pid, signal.SIGKILL)  # the next run's message, or its first results, find it gone
+        with pytest.raises(MatchError, match="helper process"):
+            list(pool.run(probe, ["random"], 40))

@@ -107,7 +107,11 @@ class LocalPool:
         board = self._board
         board.open(run.number)
         for helper in self._helpers:
-            helper.pipe.send(run)
+            try:
+                helper.pipe.send(run)
+            except OSError:
+                board.close()
+                raise MatchError("a helper process of this pool has stopped") from None
             helper.busy = True
         return self._play(run, board, progress)
 
