@@ -35,3 +35,22 @@ def test_helpers_started_by_the_bellica_script_import_no_command_line() -> None:
     assert imported["bellica"] == (1 if START_METHOD == "fork" else 2)
     assert imported["typer"] == imported["rich"] == 1  # this process only
     assert imported["fastapi"] == imported["uvicorn"] == imported["numpy"] == 0
+
+
+def test_ctrl_c_waits_until_a_games_rows_are_all_written() -> None:
+    """Inside the block a Ctrl-C is held back (the block runs to its end); it is raised as
+    KeyboardInterrupt as soon as the block is done, and the handler is as it was."""
+    import signal
+
+    from bellica.cli.simulate import held_interrupts
+
+    before = signal.getsignal(signal.SIGINT)
+    done: list[str] = []
+    with pytest.raises(KeyboardInterrupt), held_interrupts():
+        signal.raise_signal(signal.SIGINT)
+        done.append("the rest of the block")
+    assert done == ["the rest of the block"]
+    assert signal.getsignal(signal.SIGINT) is before
+    with held_interrupts():  # no Ctrl-C: nothing raised
+        done.append("again")
+    assert done[-1] == "again"

@@ -12,7 +12,9 @@ from browser_server import Server
 IMPERIO_VS_THINKING_AI = {
     "game": "imperio-bellum",
     "options": {"attacker": "0", "turn_limit": "3"},
-    "seats": [{"kind": "human"}, {"kind": "ai", "agent": "mcts:seconds=0.2"}],
+    # two seconds a move: the defender's set-up (a formation, a reserve list: a few decisions)
+    # is still under way when the page has loaded
+    "seats": [{"kind": "human"}, {"kind": "ai", "agent": "mcts:seconds=2"}],
     "seed": 3,
 }
 
@@ -28,7 +30,7 @@ def test_spectator_sees_the_board_and_cannot_act(page: Any, server: Server) -> N
           const thinking = document.querySelector("#thinking");
           return !thinking.hidden
             && thinking.textContent.includes(
-              "The defender (AI · MCTS, 0.2 s per move) is thinking");
+              "The defender (AI · MCTS, 2 s per move) is thinking");
         }"""
     )
     page.wait_for_selector("#board .piece")

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import signal
+import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -205,11 +207,12 @@ def simulate(
             try:
                 with progress:
                     for result in results:
-                        board.add(result)
-                        if writer is not None:
-                            writer.write(result)
-                        if folder is not None:
-                            folder.add(result)
+                        with held_interrupts():  # a game is counted everywhere or nowhere
+                            board.add(result)
+                            if writer is not None:
+                                writer.write(result)
+                            if folder is not None:
+                                folder.add(result)
             except KeyboardInterrupt:
                 stopped = True
                 stop()
@@ -316,3 +319,22 @@ def _games(
         keep=keep,
     )
     return results, lambda: pool.close(now=True)
+
+
+@contextmanager
+def held_interrupts() -> Iterator[None]:
+    """Ctrl-C held back until the block is done, then raised: a run stopped while a game's
+    rows are written keeps that game whole in the tally, the CSV and the results folder
+    alike, or not at all."""
+    caught: list[int] = []
+    previous = signal.getsignal(signal.SIGINT)
+    if previous is None or threading.current_thread() is not threading.main_thread():
+        yield  # a handler set outside Python, or a thread that may not set one
+        return
+    signal.signal(signal.SIGINT, lambda number, _: caught.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if caught and previous is not signal.SIG_IGN:
+            signal.raise_signal(signal.SIGINT)  # the handler as it was: KeyboardInterrupt
