@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -150,7 +151,11 @@ def test_a_helper_plays_what_the_board_gives_it_and_says_when_it_is_done(
     board.open(7)
     pool_end.send(worker.Run(7, probe, schedule, 1000, worker.KEEP_NOTHING, 2, chunk_size=3))
     pool_end.send(None)
-    worker.serve(None, helper_end, board)
+    handler = signal.getsignal(signal.SIGINT)
+    try:
+        worker.serve(None, helper_end, board)
+    finally:
+        signal.signal(signal.SIGINT, handler)  # a helper leaves Ctrl-C to its parent
     messages = []
     while pool_end.poll():
         messages.append(pool_end.recv())
@@ -186,8 +191,6 @@ def test_the_board_never_hands_a_game_out_twice_nor_skips_one(
 
 
 def test_a_pool_whose_helper_is_gone_says_so_at_the_next_run(probe: GameConfig) -> None:
-    import signal
-
     with LocalPool(2, "probe-pebbles") as pool:
         assert len(list(pool.run(probe, ["random"], 4))) == 4
         (pid,) = pool.helpers

@@ -44,13 +44,14 @@ def test_ctrl_c_waits_until_a_games_rows_are_all_written() -> None:
 
     from bellica.cli.simulate import held_interrupts
 
-    before = signal.getsignal(signal.SIGINT)
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)  # as Python starts
     done: list[str] = []
     with pytest.raises(KeyboardInterrupt), held_interrupts():
         signal.raise_signal(signal.SIGINT)
         done.append("the rest of the block")
     assert done == ["the rest of the block"]
-    assert signal.getsignal(signal.SIGINT) is before
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
     with held_interrupts():  # no Ctrl-C: nothing raised
         done.append("again")
     assert done[-1] == "again"
+    signal.signal(signal.SIGINT, before)
