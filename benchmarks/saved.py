@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import platform
 from pathlib import Path
 from typing import Any
 
@@ -22,4 +23,17 @@ def save_result(kind: str, report: dict[str, Any], day: str | None = None) -> Pa
         path = RESULTS / f"{kind}-{day}-{number}.json"
         number += 1
     path.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    return path
+
+
+def save_run(kind: str, fields: dict[str, Any]) -> Path:
+    """Save a run's `fields` stamped with today's date and the Python version (as
+    `save_result`), say where, and return the path."""
+    report = {
+        "date": datetime.date.today().isoformat(),
+        "python": platform.python_version(),
+        **fields,
+    }
+    path = save_result(kind, report, report["date"])
+    print(f"saved {path.relative_to(RESULTS.parent.parent)}")
     return path

@@ -15,20 +15,16 @@ Usage: python benchmarks/scaling.py [--games N] [--runs N] [--agents A,B] [--onl
 from __future__ import annotations
 
 import argparse
-import datetime
 import os
-import platform
 import statistics
 import time
-from pathlib import Path
 from typing import Any
 
-from saved import save_result  # benchmarks/saved.py, beside this script
+from saved import save_run  # benchmarks/saved.py, beside this script
 
 from bellica.arena import GameConfig, run_local
 from bellica.arena.match import game_for
 
-ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("imperio-bellum", "bellum", "siege-of-olympus", "bellum-magia", "para-bellum")
 
 
@@ -81,17 +77,8 @@ def main() -> None:
             flush=True,
         )
     if args.save:
-        report = {
-            "date": datetime.date.today().isoformat(),
-            "python": platform.python_version(),
-            "cpus": os.cpu_count(),
-            "games": args.games,
-            "runs": args.runs,
-            "agents": agents,
-            "rows": rows,
-        }
-        path = save_result("scaling", report, report["date"])
-        print(f"saved {path.relative_to(ROOT)}")
+        fields = {"cpus": os.cpu_count(), "games": args.games, "runs": args.runs}
+        save_run("scaling", {**fields, "agents": agents, "rows": rows})
 
 
 if __name__ == "__main__":

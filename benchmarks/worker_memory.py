@@ -14,22 +14,18 @@ Usage: python benchmarks/worker_memory.py [--games N] [--only GAME,...] [--spawn
 from __future__ import annotations
 
 import argparse
-import datetime
 import json
 import os
-import platform
 import subprocess
 import sys
-from pathlib import Path
 from typing import Any
 
-from saved import save_result  # benchmarks/saved.py, beside this script
+from saved import save_run  # benchmarks/saved.py, beside this script
 
 from bellica.arena import GameConfig
 from bellica.arena.local import LocalPool
 from bellica.arena.match import game_for
 
-ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("imperio-bellum", "bellum", "siege-of-olympus", "bellum-magia", "para-bellum")
 
 
@@ -93,16 +89,8 @@ def main() -> None:
             flush=True,
         )
     if args.save:
-        report = {
-            "date": datetime.date.today().isoformat(),
-            "python": platform.python_version(),
-            "start_method": method,
-            "games": args.games,
-            "agents": ["greedy", "random"],
-            "rows": rows,
-        }
-        path = save_result("worker-memory", report, report["date"])
-        print(f"saved {path.relative_to(ROOT)}")
+        fields = {"start_method": method, "games": args.games, "agents": ["greedy", "random"]}
+        save_run("worker-memory", {**fields, "rows": rows})
 
 
 if __name__ == "__main__":

@@ -46,7 +46,7 @@ class Hells(SoloScript):
             "On the Hells' turn all their creatures attack; after your blocks, Hercules blocks "
             "every attacker still unblocked.",
             "Any damage the Hells deal goes to Hercules.",
-            self.reveals("play"),
+            self.reveals(),
             "In your Rally or Deployment you may discard a Labyrinth from your hand to remove "
             f"{heal} damage token{'' if heal == 1 else 's'} from Hercules.",
         ]

@@ -33,7 +33,7 @@ class Plague(SoloScript):
         return [
             "Of the Monsters' creatures, only Myths use their Rally abilities.",
             "On the Monsters' turn all their creatures attack.",
-            self.reveals("play"),
+            self.reveals(),
             "When the Monsters hurt a creature of yours, they pick your weakest (a tie: you "
             "choose); with no creature in play you are not hurt.",
         ]

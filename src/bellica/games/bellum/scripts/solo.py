@@ -102,11 +102,11 @@ class SoloScript(Script):
         """The rules by which this scenario plays its side (and yours, where it differs)."""
         return []
 
-    def reveals(self, what: str) -> str:
-        """How many cards the scripted side reveals each turn, as a sentence about `what`."""
+    def reveals(self) -> str:
+        """How many cards the scripted side plays from its deck each turn, as a sentence."""
         first, *later = self.scenario.reveal
         side = self.opponent[:1].upper() + self.opponent[1:]
-        text = f"{side} {what} the top {_count(first)} of their deck each turn"
+        text = f"{side} play the top {_count(first)} of their deck each turn"
         if later and later[-1] != first:
             text += f" ({_count(later[-1]).split()[0]} once it has been shuffled again)"
         return text + "."
