@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import tempfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -14,6 +15,7 @@ from bellica.cli.params import GameArgument, OptionList, Players, Variant, parse
 if TYPE_CHECKING:
     from bellica.arena import GameResult
     from bellica.arena.cardvalue import Comparison
+    from bellica.arena.sweep import Planned, SweepFolder
     from bellica.core import GameConfig
 
 
@@ -71,13 +73,25 @@ def cardvalue(
         Path | None,
         typer.Option("--out", help="Write the table and a forest plot as one HTML file."),
     ] = None,
+    keep: Annotated[
+        Path | None,
+        typer.Option(
+            "--keep",
+            help="Keep each run's games in this folder as it finishes (one results folder per"
+            " run, with its card file); the same command again goes on from where a stopped"
+            " sweep stopped.",
+        ),
+    ] = None,
 ) -> None:
     """Play the same seeded games with the same agents twice, once with the card set as it is
     and once with a card removed or replaced by a baseline (common random numbers), and show
     the change in win rate with a paired bootstrap 95% interval. The win rate is the first
     agent's, or seat 0's when every agent is the same. --all does it for every card and
     corrects the intervals for the number of cards (docs/lab.md says what this can and cannot
-    tell)."""
+    tell). --keep DIR keeps every run as it finishes, so a long sweep stopped with Ctrl-C
+    goes on from there when the same command runs again."""
+    from rich.text import Text
+
     from bellica.arena.card_edits import (
         card_data,
         changed_config,
@@ -90,6 +104,7 @@ def cardvalue(
     from bellica.arena.cardvalue import CORRECTIONS, Subject, compare, wins
     from bellica.arena.local import check
     from bellica.arena.match import game_for
+    from bellica.arena.sweep import Planned, SweepFolder, run_name
     from bellica.cli.terminal import stdout
     from bellica.core import GameConfig, InvalidConfig
     from bellica.core.cards import CardGame
@@ -133,6 +148,18 @@ def cardvalue(
         if targets[0].name not in in_play:
             raise InvalidConfig(f"{targets[0].label} is not in play in this configuration")
     console = stdout()
+    sweep = None
+    if keep is not None:
+        settings = {
+            "game": config.game,
+            "variant": config.variant,
+            "players": config.players,
+            "options": dict(config.options),
+            "agents": specs,
+            "games": games,
+            "seed": seed,
+        }
+        sweep = SweepFolder(keep, settings)
     changes: list[tuple[str, str, GameConfig]] = []
     skipped: list[tuple[str, str]] = []
     with tempfile.TemporaryDirectory(prefix="bellica-cardvalue-") as folder:
@@ -154,7 +181,27 @@ def cardvalue(
             raise InvalidConfig(
                 "no card could be changed: " + "; ".join(f"{c}: {why}" for c, why in skipped)
             )
-        runs = _play(config, [c for _, _, c in changes], specs, games, seed, workers)
+        planned = [Planned("base", config, loaded.card_file().read_text(encoding="utf-8"))]
+        for label, change, changed in changes:
+            name = run_name(label, change)
+            while any(p.name == name for p in planned):
+                name += "-again"  # two cards of one name and no number
+            assert changed.cards is not None
+            planned.append(Planned(name, changed, Path(changed.cards).read_text(encoding="utf-8")))
+        try:
+            runs = _play(planned, specs, games, seed, workers, sweep, option or [])
+        except KeyboardInterrupt:
+            if keep is None:
+                console.print("Stopped with Ctrl-C; --keep DIR keeps each run as it finishes.")
+            else:
+                console.print(
+                    Text(
+                        f"Stopped with Ctrl-C: the finished runs are kept in {keep}/, and the "
+                        "same command goes on from there."
+                    ),
+                    soft_wrap=True,
+                )
+            raise typer.Exit(130) from None
     subject = Subject.of(specs)
     pairs = [
         (label, change, wins(runs[0], subject), wins(runs[i + 1], subject))
@@ -166,35 +213,80 @@ def cardvalue(
         console.print(f"skipped {label}: {why}", soft_wrap=True)
     if out is not None:
         out.write_text(_page(comparisons, subject.label, correction, skipped), encoding="utf-8")
-        console.print(f"Written to {out}", soft_wrap=True)
+        console.print(Text(f"Written to {out}"), soft_wrap=True)
+    if keep is not None:
+        console.print(
+            Text(f"Each run's games in {keep}/ (base, and one folder per card: bellica report)"),
+            soft_wrap=True,
+        )
 
 
 def _play(
-    base: GameConfig,
-    changed: list[GameConfig],
+    runs: list[Planned],
     agents: list[str],
     games: int,
     seed: int,
     workers: int | None,
+    sweep: SweepFolder | None,
+    options: list[str],
 ) -> list[list[GameResult]]:
-    """Every run's results, the base first, on one pool of processes, with a progress bar."""
+    """Every run's results, the base first, on one pool of processes, with a progress bar;
+    with a sweep folder, a run it holds whole is read back and the others are kept as they
+    are played."""
     from bellica.arena import default_workers
     from bellica.arena.local import LocalPool
     from bellica.cli.terminal import progress_bar
 
-    configs = [base, *changed]
-    count = min(workers or default_workers(), games * len(configs))
-    runs: list[list[GameResult]] = []
+    count = min(workers or default_workers(), games * len(runs))
+    results: list[list[GameResult]] = []
     progress = progress_bar()
-    task = progress.add_task("games", total=games * len(configs))
-    with progress, LocalPool(count, base.game) as pool:
-        for config in configs:
-            runs.append(
-                list(
-                    pool.run(config, agents, games, seed, progress=lambda _: progress.advance(task))
-                )
-            )
-    return runs
+    task = progress.add_task("games", total=games * len(runs))
+    with progress, LocalPool(count, runs[0].config.game) as pool:
+
+        def play(config: GameConfig) -> Iterator[GameResult]:
+            return pool.run(config, agents, games, seed, progress=lambda _: progress.advance(task))
+
+        for run in runs:
+            kept = sweep.finished(run, games) if sweep is not None else None
+            if kept is not None:
+                results.append(kept)
+                progress.advance(task, games)
+            elif sweep is None:
+                results.append(list(play(run.config)))
+            else:
+                results.append(_kept(sweep, run, play, agents, games, seed, options))
+    return results
+
+
+def _kept(
+    sweep: SweepFolder,
+    run: Planned,
+    play: Callable[[GameConfig], Iterator[GameResult]],
+    agents: list[str],
+    games: int,
+    seed: int,
+    options: list[str],
+) -> list[GameResult]:
+    """A run played into its own results folder in the sweep's, game by game."""
+    from bellica.arena.local import check
+    from bellica.arena.sweep import CARDS
+    from bellica.cli.simulate import held_interrupts, simulate_command
+
+    config = run.config
+    folder = sweep.path / run.name
+    cards = None if config.cards is None else folder / CARDS
+    command = simulate_command(
+        config.game, agents, games, seed, config.players, config.variant, options, cards,
+        folder, False,
+    )  # fmt: skip
+    writer, config = sweep.start(run, check(config, agents, games, seed), command)
+    done: list[GameResult] = []
+    with writer:
+        for result in play(config):
+            with held_interrupts():  # a game is in the folder and the tally, or in neither
+                writer.add(result)
+                done.append(result)
+    return done
 
 
 def _points(value: float) -> str:

@@ -151,7 +151,7 @@ def simulate(
             schedule,
             records=records,
             workers=cluster_cpus if backend == "ray" else (workers or 1),
-            command=_command_line(
+            command=simulate_command(
                 game,
                 specs,
                 games,
@@ -250,7 +250,7 @@ def simulate(
         raise typer.Exit(130)
 
 
-def _command_line(
+def simulate_command(
     game: str,
     agents: list[str],
     games: int,
