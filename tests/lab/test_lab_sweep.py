@@ -9,11 +9,13 @@ import shlex
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from bellica.arena.local import check, run_local
 from bellica.arena.results import ResultsFolder, read_results
-from bellica.arena.sweep import Planned, SweepFolder, run_name
+from bellica.arena.sweep import SWEEP_FORMAT, Planned, SweepFolder, run_name
 from bellica.cli.app import app
 from bellica.core import GameConfig, InvalidConfig
 
@@ -120,3 +122,36 @@ def test_a_kept_run_of_another_card_file_is_played_again(tmp_path: Path) -> None
     assert keep.finished(run, 4) is not None
     assert keep.finished(run, 5) is None  # a different number of games
     assert keep.finished(Planned("base", config, "the cards as they are now\n"), 4) is None
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.one_of(
+        st.binary(max_size=200),
+        st.recursive(
+            st.none() | st.booleans() | st.integers() | st.text(max_size=12),
+            lambda inner: (
+                st.lists(inner, max_size=4)
+                | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+            ),
+            max_leaves=12,
+        ).map(lambda value: json.dumps(value).encode()),
+    )
+)
+@example(json.dumps({"format": SWEEP_FORMAT, **SETTINGS}).encode())  # this sweep: taken
+@example(json.dumps({"format": SWEEP_FORMAT, "game": "bellum"}).encode())  # another: refused
+@example(b"\xff\xfe not text")
+def test_any_sweep_json_is_taken_or_refused_in_words(tmp_path: Path, content: bytes) -> None:
+    folder = tmp_path / "fuzzed"
+    folder.mkdir(exist_ok=True)
+    (folder / "sweep.json").write_bytes(content)
+    try:
+        SweepFolder(folder, SETTINGS)
+    except InvalidConfig as err:
+        assert str(folder) in str(err)
+    else:  # taken only when it names this very sweep
+        kept = json.loads(content)
+        assert kept["format"] == SWEEP_FORMAT
+        assert all(kept[key] == value for key, value in SETTINGS.items())
