@@ -114,7 +114,7 @@ def test_a_kept_run_of_another_card_file_is_played_again(tmp_path: Path) -> None
     config = GameConfig.create("siege-of-olympus")
     run = Planned("base", config, "the cards as they were\n")
     assert keep.finished(run, 4) is None  # nothing kept yet
-    writer, played = keep.start(run, check(config, ["random"], 4, 0), "")
+    writer, played = keep.start(run, check(config, ["random"], 4, 0), lambda _: "")
     assert played == config  # the base plays the game's own cards
     with writer:
         for result in run_local(config, ["random"], 4, 0, workers=1):

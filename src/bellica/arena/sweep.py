@@ -7,6 +7,7 @@ import json
 import re
 import shutil
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -85,11 +86,12 @@ class SweepFolder:
         return results if complete else None
 
     def start(
-        self, run: Planned, schedule: Schedule, command: str
+        self, run: Planned, schedule: Schedule, command: Callable[[GameConfig], str]
     ) -> tuple[ResultsFolder, GameConfig]:
         """A fresh results folder for `run` (what an unfinished attempt left is cleared), with
         the card file it plays beside its games, and the configuration to play: a changed set
-        is played from that copy, so the folder names a card file that stays."""
+        is played from that copy, so the folder names a card file that stays. `command` gives
+        the command line that plays that configuration again, for run.json."""
         folder = self.path / run.name
         if folder.exists():
             shutil.rmtree(folder)
@@ -97,4 +99,4 @@ class SweepFolder:
         copy = folder / CARDS
         copy.write_text(run.cards, encoding="utf-8")
         config = run.config if run.config.cards is None else replace(run.config, cards=str(copy))
-        return ResultsFolder(folder, config, schedule, command=command), config
+        return ResultsFolder(folder, config, schedule, command=command(config)), config

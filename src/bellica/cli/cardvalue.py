@@ -269,17 +269,18 @@ def _kept(
 ) -> list[GameResult]:
     """A run played into its own results folder in the sweep's, game by game."""
     from bellica.arena.local import check
-    from bellica.arena.sweep import CARDS
     from bellica.cli.simulate import held_interrupts, simulate_command
 
-    config = run.config
     folder = sweep.path / run.name
-    cards = None if config.cards is None else folder / CARDS
-    command = simulate_command(
-        config.game, agents, games, seed, config.players, config.variant, options, cards,
-        folder, False,
-    )  # fmt: skip
-    writer, config = sweep.start(run, check(config, agents, games, seed), command)
+
+    def command(played: GameConfig) -> str:
+        cards = None if played.cards is None else Path(played.cards)
+        return simulate_command(
+            played.game, agents, games, seed, played.players, played.variant, options, cards,
+            folder, False,
+        )  # fmt: skip
+
+    writer, config = sweep.start(run, check(run.config, agents, games, seed), command)
     done: list[GameResult] = []
     with writer:
         for result in play(config):
