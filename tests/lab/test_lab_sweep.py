@@ -38,6 +38,11 @@ def unplotted(page: Path) -> str:
     return re.sub(r"<svg.*</svg>", "", page.read_text(encoding="utf-8"), flags=re.DOTALL)
 
 
+def nothing_to_play(*args: object) -> None:
+    """A pool that must not start."""
+    raise AssertionError("a pool started for runs the sweep folder holds")
+
+
 def test_a_run_is_named_by_its_card_and_change() -> None:
     assert run_name("Athena's Parry (047)", "as Divine Veto") == "athenas-parry-047-as-divine-veto"
     assert run_name("Ölympian Archer (001)", "removed") == "olympian-archer-001-removed"
@@ -75,6 +80,14 @@ def test_a_stopped_sweep_goes_on_where_it_stopped(
     assert table(again.output) == table(whole.output)  # the same figures as one whole sweep
     assert unplotted(tmp_path / "kept.html") == unplotted(tmp_path / "whole.html")
     assert (keep / "base" / "games.parquet").stat().st_mtime_ns == base_played  # read, not played
+
+    # Every run kept: the third time reads them all back and starts no processes at all.
+    with monkeypatch.context() as patched:
+        patched.setattr("bellica.arena.local.LocalPool.__init__", nothing_to_play)
+        read = runner.invoke(app, [*SWEEP, "--keep", str(keep)])
+    assert read.exit_code == 0, read.output
+    assert table(read.output) == table(whole.output)
+
     kept, results = read_results(first)
     assert kept["status"] == "complete" and [r.index for r in results] == [0, 1, 2, 3]
     assert "[[commander]]" in (first / "cards.toml").read_text(encoding="utf-8")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import tempfile
 from collections.abc import Callable, Iterator
+from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -232,24 +233,30 @@ def _play(
 ) -> list[list[GameResult]]:
     """Every run's results, the base first, on one pool of processes, with a progress bar;
     with a sweep folder, a run it holds whole is read back and the others are kept as they
-    are played."""
+    are played (no pool starts when it holds them all)."""
     from bellica.arena import default_workers
     from bellica.arena.local import LocalPool
     from bellica.cli.terminal import progress_bar
 
-    count = min(workers or default_workers(), games * len(runs))
+    kept = [None if sweep is None else sweep.finished(run, games) for run in runs]
+    left = sum(run is None for run in kept)
     results: list[list[GameResult]] = []
     progress = progress_bar()
     task = progress.add_task("games", total=games * len(runs))
-    with progress, LocalPool(count, runs[0].config.game) as pool:
+    pool = (
+        LocalPool(min(workers or default_workers(), games * left), runs[0].config.game)
+        if left
+        else None
+    )
+    with progress, pool or nullcontext():
 
         def play(config: GameConfig) -> Iterator[GameResult]:
+            assert pool is not None  # only runs the folder does not hold are played
             return pool.run(config, agents, games, seed, progress=lambda _: progress.advance(task))
 
-        for run in runs:
-            kept = sweep.finished(run, games) if sweep is not None else None
-            if kept is not None:
-                results.append(kept)
+        for run, finished in zip(runs, kept, strict=True):
+            if finished is not None:
+                results.append(finished)
                 progress.advance(task, games)
             elif sweep is None:
                 results.append(list(play(run.config)))
