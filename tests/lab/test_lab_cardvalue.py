@@ -117,6 +117,22 @@ def test_a_change_that_changes_nothing_finds_exactly_no_change(tmp_path: Path) -
     assert "seat 0's win rate" in " ".join(result.stdout.split())  # a mirror match
     html = (tmp_path / "value.html").read_text(encoding="utf-8")
     assert "<td>+0.0</td><td>+0.0 – +0.0</td><td>1.0000</td>" in html
+    assert "Not played, as the card file stays the same: Calliope (003)" in html
+
+
+def test_cards_with_nothing_but_their_slot_are_not_played(tmp_path: Path) -> None:
+    """Siege of Olympus's artifacts have a name, a number and a piece only: given another's
+    contents, each keeps all three, so every change is the set as it is and only the base plays."""
+    result = runner.invoke(
+        app, ["cardvalue", "siege-of-olympus", "-a", "random,random", "--all", "--baseline",
+              "Aegis", "-n", "3", "-w", "1", "--keep", str(tmp_path / "sweep")],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.split())
+    assert "Not played, as the card file stays the same: Golden Fleece (068), Harpe (069)" in text
+    assert "Chariot of Helios (081) (a changed card keeps its number, name, flavour, piece" in text
+    assert text.count("+0.0 – +0.0") == 14
+    assert sorted(p.name for p in (tmp_path / "sweep").iterdir()) == ["base", "sweep.json"]
 
 
 @pytest.mark.parametrize(

@@ -161,7 +161,7 @@ def cardvalue(
             "seed": seed,
         }
         sweep = SweepFolder(keep, settings)
-    changes: list[tuple[str, str, GameConfig]] = []
+    changes: list[tuple[str, str, GameConfig | None]] = []  # None: the card file as it is
     skipped: list[tuple[str, str]] = []
     with tempfile.TemporaryDirectory(prefix="bellica-cardvalue-") as folder:
         for i, entry in enumerate(targets):
@@ -171,6 +171,9 @@ def cardvalue(
             else:
                 what, change = f"{entry.label} as {base_entry.label}", f"as {base_entry.name}"
                 edited = replaced(data, entry, base_entry, loaded.card_slot_fields)
+            if edited == data:  # nothing to play: its games are the base's, game for game
+                changes.append((entry.label, change, None))
+                continue
             try:
                 path = write_cards(edited, Path(folder), f"cards-{i:03d}.toml")
                 changes.append((entry.label, change, changed_config(config, path, what)))
@@ -184,6 +187,8 @@ def cardvalue(
             )
         planned = [Planned("base", config, loaded.card_file().read_text(encoding="utf-8"))]
         for label, change, changed in changes:
+            if changed is None:
+                continue
             name = run_name(label, change)
             while any(p.name == name for p in planned):
                 name += "-again"  # two cards of one name and no number
@@ -204,16 +209,26 @@ def cardvalue(
                 )
             raise typer.Exit(130) from None
     subject = Subject.of(specs)
+    played = iter(runs[1:])
     pairs = [
-        (label, change, wins(runs[0], subject), wins(runs[i + 1], subject))
-        for i, (label, change, _) in enumerate(changes)
+        (
+            label,
+            change,
+            wins(runs[0], subject),
+            wins(runs[0] if c is None else next(played), subject),
+        )
+        for label, change, c in changes
     ]
     comparisons = compare(pairs, correction=correction, seed=seed)
     console.print(_table(comparisons, subject.label, correction))
+    same = _same([label for label, _, c in changes if c is None], loaded.card_slot_fields)
+    if same:
+        console.print(same, soft_wrap=True)
     for label, why in skipped:
         console.print(f"skipped {label}: {why}", soft_wrap=True)
     if out is not None:
-        out.write_text(_page(comparisons, subject.label, correction, skipped), encoding="utf-8")
+        page = _page(comparisons, subject.label, correction, skipped, same)
+        out.write_text(page, encoding="utf-8")
         console.print(Text(f"Written to {out}"), soft_wrap=True)
     if keep is not None:
         console.print(
@@ -332,6 +347,20 @@ COLUMNS = (
 )
 
 
+def _same(labels: list[str], slot: tuple[str, ...]) -> str:
+    """Why some changes were not played: they leave the card file as it is."""
+    from bellica.arena.card_edits import IDENTITY
+
+    if not labels:
+        return ""
+    kept = ", ".join(key for key in (*IDENTITY, *slot) if key != "provisional")
+    return (
+        f"Not played, as the card file stays the same: {', '.join(labels)} (a changed card keeps "
+        f"its {kept}, and these cards have nothing else), so their games are the set's as it "
+        "is and their change is exactly 0."
+    )
+
+
 def _note(comparisons: list[Comparison], subject: str, correction: str) -> str:
     first = comparisons[0]
     level = f"{100 * first.level:.2f}".rstrip("0").rstrip(".")
@@ -373,6 +402,7 @@ def _page(
     subject: str,
     correction: str,
     skipped: list[tuple[str, str]],
+    same: str,
 ) -> str:
     from bellica.arena.cardvalue import forest_plot
     from bellica.arena.report import STYLE
@@ -391,6 +421,7 @@ def _page(
             f"<p class='note'>{html.escape(_note(comparisons, subject, correction))}</p>",
             forest_plot(comparisons, subject),
             f"<table><tr>{head}</tr>{body}</table>",
+            f"<p class='note'>{html.escape(same)}</p>" if same else "",
             f"<h2>Cards left out</h2><ul>{left_out}</ul>" if skipped else "",
             "<p class='note'>What this can and cannot tell: docs/lab.md.</p></body></html>",
         ]
