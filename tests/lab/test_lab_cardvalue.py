@@ -139,6 +139,10 @@ def test_cards_with_nothing_but_their_slot_are_not_played(tmp_path: Path) -> Non
     ("arguments", "message"),
     [
         (["bellum", "-a", "random", "--card", "3", "--all"], "not both"),
+        (
+            ["bellum", "-a", "random", "--card", "45", "--card", "045"],
+            "names Hoplite (045) twice",
+        ),
         (["bellum", "-a", "random"], "give --card X, or --all"),
         (["bellum", "-a", "random", "--card", "3", "--correction", "sidak"], "--correction"),
         (["bellum", "-a", "random,random,random", "--card", "3"], "at most 2 agents"),

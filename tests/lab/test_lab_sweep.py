@@ -33,6 +33,16 @@ def table(output: str) -> list[str]:
     return [line for line in lines[start:] if not line.startswith(("Each run's", "Written"))]
 
 
+def cells(page: Path, card: str) -> list[str]:
+    """A card's row of the HTML table up to its unadjusted p-value (the interval and the
+    adjusted p-value depend on how many cards the page corrects for, so they are left out)."""
+    text = page.read_text(encoding="utf-8")
+    row = re.search(rf"<tr><td>{re.escape(card)}</td>(.*?)</tr>", text)
+    assert row is not None, card
+    found = re.findall(r"<td>(.*?)</td>", row.group(1))
+    return found[:4] + found[5:6]
+
+
 def unplotted(page: Path) -> str:
     """An HTML page without its plot (which carries the time it was drawn and random ids)."""
     return re.sub(r"<svg.*</svg>", "", page.read_text(encoding="utf-8"), flags=re.DOTALL)
@@ -85,8 +95,15 @@ def test_a_stopped_sweep_goes_on_where_it_stopped(
     with monkeypatch.context() as patched:
         patched.setattr("bellica.arena.local.LocalPool.__init__", nothing_to_play)
         read = runner.invoke(app, [*SWEEP, "--keep", str(keep)])
+        # Some of the sweep's cards, named one by one: read back too, the same change each.
+        two = ["--card", "85", "--card", "Typhon", *SWEEP[5:], "--out", str(tmp_path / "some.html")]
+        some = runner.invoke(app, [*SWEEP[:4], *two, "--keep", str(keep)])
     assert read.exit_code == 0, read.output
     assert table(read.output) == table(whole.output)
+    assert some.exit_code == 0, some.output
+    assert "Holm's correction for 2 cards" in " ".join(some.output.split())
+    for card in ("Typhon (083)", "Prometheus (085)"):
+        assert cells(tmp_path / "some.html", card) == cells(tmp_path / "whole.html", card)
 
     kept, results = read_results(first)
     assert kept["status"] == "complete" and [r.index for r in results] == [0, 1, 2, 3]

@@ -32,8 +32,12 @@ def cardvalue(
         ),
     ],
     card: Annotated[
-        str | None,
-        typer.Option("--card", help="The card to change: its number (45 or 045) or its name."),
+        list[str] | None,
+        typer.Option(
+            "--card",
+            help="The card to change: its number (45 or 045) or its name. Repeat it for several"
+            " (their intervals corrected for their number, as with --all).",
+        ),
     ] = None,
     all_cards: Annotated[
         bool, typer.Option("--all", help="Every card of the set in this configuration.")
@@ -111,7 +115,7 @@ def cardvalue(
     from bellica.core.cards import CardGame
     from bellica.core.registry import game_info
 
-    if (card is None) == (not all_cards):
+    if (not card) == (not all_cards):
         raise InvalidConfig("give --card X, or --all for every card (not both)")
     if correction not in CORRECTIONS:
         raise InvalidConfig(f"--correction is one of {', '.join(CORRECTIONS)}, not {correction!r}")
@@ -145,9 +149,14 @@ def cardvalue(
             targets = [e for e in targets if e.table == base_entry.table]
     else:
         assert card is not None
-        targets = [find(data, card)]
-        if targets[0].name not in in_play:
-            raise InvalidConfig(f"{targets[0].label} is not in play in this configuration")
+        targets = []
+        for spec in card:
+            target = find(data, spec)
+            if target.name not in in_play:
+                raise InvalidConfig(f"{target.label} is not in play in this configuration")
+            if target in targets:
+                raise InvalidConfig(f"--card names {target.label} twice")
+            targets.append(target)
     console = stdout()
     sweep = None
     if keep is not None:
