@@ -365,8 +365,8 @@ def _same(labels: list[str], slot: tuple[str, ...]) -> str:
     kept = ", ".join(key for key in (*IDENTITY, *slot) if key != "provisional")
     return (
         f"Not played, as the card file stays the same: {', '.join(labels)} (a changed card keeps "
-        f"its {kept}, and these cards have nothing else), so their games are the set's as it "
-        "is and their change is exactly 0."
+        f"its {kept}, and these differ from the baseline in nothing else), so their games are the "
+        "set's as it is and their change is exactly 0."
     )
 
 
