@@ -184,7 +184,23 @@ class Table {
       if (now < before || (fromAction && now === before)) return;
     }
     this.views.set(key, view);
-    this.update();
+    // your own move shows at once; views from the feed (other seats' moves, often several
+    // in a burst) are drawn once per frame, the newest only
+    if (fromAction) this.update();
+    else this.updateSoon();
+  }
+
+  /** Updates the table at the next frame, once however many views arrive before it. */
+  updateSoon() {
+    if (this.updatePending) return;
+    this.updatePending = true;
+    const run = () => {
+      if (!this.updatePending) return; // an update came first and drew the newest view
+      this.update();
+    };
+    // a hidden tab gets no frames: its table still follows the game
+    if (document.hidden) setTimeout(run, 0);
+    else requestAnimationFrame(run);
   }
 
   /** The view with the most moves among all the seats held (the game as it stands). */
@@ -195,6 +211,7 @@ class Table {
   }
 
   update() {
+    this.updatePending = false;
     const newest = this.newest();
     if (!newest) return;
     if (!this.plugin) {
@@ -277,6 +294,8 @@ class Table {
     if (!view) return;
     installRules(view.game.game);
     installHelp(view.game.game);
+    // read before anything changes, while the last frame's layout still holds
+    const logAtEnd = this.logEl.scrollHeight - this.logEl.scrollTop - this.logEl.clientHeight < 48;
     this.current = view;
     closeChooser();
     const game = view.game;
@@ -294,11 +313,14 @@ class Table {
     this.drawStatus(view);
     this.drawActions(view);
     this.drawDrawing(view);
-    this.drawLog(view.log || []);
+    const logRestarted = this.drawLog(view.log || []);
     this.drawMarks(view);
     this.lastTurn.update(view);
     this.drawOutcome(view);
     this.tick();
+    // last, so that one layout serves the whole drawing: the log follows the game unless
+    // the player scrolled back through it
+    if (logRestarted || logAtEnd) this.logEl.scrollTop = this.logEl.scrollHeight;
   }
 
   redraw() {
@@ -417,6 +439,7 @@ class Table {
     delete this.drawingEl.dataset.past;
   }
 
+  /** Appends the log's new entries; answers whether the list was drawn afresh. */
   drawLog(log) {
     const list = this.logEl;
     const same = this.logMoves.every((move, i) => log[i] && log[i].move === move);
@@ -425,7 +448,6 @@ class Table {
       this.logMoves = [];
     }
     const first = this.logMoves.length === 0;
-    const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 48;
     for (let i = this.logMoves.length; i < log.length; i++) {
       list.append(logEntry(log[i], (seat) => this.seatName(seat)));
       this.logMoves.push(log[i].move);
@@ -437,8 +459,8 @@ class Table {
         folded.hidden = true;
       }
     }
-    if (first || atBottom) list.scrollTop = list.scrollHeight;
     list.dataset.count = String(log.length);
+    return first;
   }
 
   /** Outlines what the last turn touched: the log's marks and the plug-in's own. */
