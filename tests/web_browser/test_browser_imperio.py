@@ -12,6 +12,7 @@ from browser_server import Server, screenshot_dir
 import bellica
 
 MAX_CLICKS = 600
+TURN_LIMIT = 2  # rounds: then the house rule settles the game
 
 
 @pytest.mark.browser
@@ -21,7 +22,7 @@ def test_imperio_game_played_to_the_end_by_clicking(page: Any, server: Server) -
         server.url,
         "imperio-bellum",
         ["human", "greedy"],
-        options={"attacker": "0", "turn_limit": "3"},
+        options={"attacker": "0", "turn_limit": str(TURN_LIMIT)},
         seed=11,
     )
     page.click("#play")
@@ -60,10 +61,10 @@ def test_imperio_game_played_to_the_end_by_clicking(page: Any, server: Server) -
     data = record.json()
     assert data["format"] == "bellica-record/1"
     assert data["game"] == "imperio-bellum"
-    # The end screen gives the engine's own reason: with a turn limit of 3 rounds this random
-    # game is settled by the house rule, and the page says so.
+    # The end screen gives the engine's own reason: with a turn limit of two rounds this game
+    # is settled by the house rule, and the page says so.
     final = bellica.replay(bellica.Record.from_json(data))
     reason = final.outcome().reason
     assert reason in page.inner_text("#outcome .outcome-text")
-    if final.round > 3:
-        assert "decided by the house turn limit" in page.inner_text("#outcome .outcome-text")
+    assert final.round > TURN_LIMIT, reason
+    assert "decided by the house turn limit" in page.inner_text("#outcome .outcome-text")

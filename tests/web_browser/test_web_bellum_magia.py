@@ -15,7 +15,7 @@ from browser_server import REPO, Server, screenshot_dir
 from bellica.core.record import Record
 
 MAX_CLICKS = 700
-DAY_LIMIT = 14  # the house rule ends a long game after that day's attacks
+DAY_LIMIT = 8  # the house rule ends a long game after that day's attacks
 SEED = 1
 RECRUITS_A_DAY = 2  # then the lord stops recruiting for the day
 PHONE = {"width": 390, "height": 844}

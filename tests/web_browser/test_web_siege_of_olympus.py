@@ -12,7 +12,7 @@ from browser_play import create_in_lobby, first_action, glossary_keys_used, move
 from browser_server import REPO, Server, screenshot_dir
 
 MAX_CLICKS = 900
-TURN_LIMIT = 6  # rounds: the house rule ends a long game on the Commanders' health
+TURN_LIMIT = 4  # rounds: the house rule ends a long game on the Commanders' health
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1400, "height": 950}
 DOCS_IMAGE = REPO / "docs" / "images" / "web-siege-of-olympus.png"
