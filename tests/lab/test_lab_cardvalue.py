@@ -3,6 +3,7 @@ or given a baseline's contents, refused when the set's rules break), and the pai
 
 from __future__ import annotations
 
+import csv
 import tomllib
 from pathlib import Path
 
@@ -91,7 +92,8 @@ def test_cardvalue_plays_the_same_seeds_with_and_without_the_card(tmp_path: Path
     page = tmp_path / "value.html"
     result = runner.invoke(
         app, ["cardvalue", "siege-of-olympus", "-a", "greedy,random", "--card", "3",
-              "--baseline", "1", "-n", "12", "-w", "1", "--seed", "5", "--out", str(page)],
+              "--baseline", "1", "-n", "12", "-w", "1", "--seed", "5", "--out", str(page),
+              "--csv", str(tmp_path / "value.csv")],
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     text = " ".join(result.stdout.split())
@@ -99,6 +101,16 @@ def test_cardvalue_plays_the_same_seeds_with_and_without_the_card(tmp_path: Path
     html = page.read_text(encoding="utf-8")
     assert "<td>Calliope (003)</td><td>as Olympian Archer</td>" in html
     assert html.count("<svg") == 1 and "<script" not in html
+    # the same row for a spreadsheet, its numbers unrounded to the page's one decimal
+    with (tmp_path / "value.csv").open(encoding="utf-8") as file:
+        (row,) = list(csv.DictReader(file))
+    assert row["card"] == "Calliope (003)" and row["change"] == "as Olympian Archer"
+    assert row["games"] == "12" and row["played"] == "yes"
+    base, changed, delta = (float(row[k]) for k in ("win_rate", "changed", "delta_points"))
+    assert delta == pytest.approx(changed - base, abs=0.01)
+    assert float(row["low_points"]) <= delta <= float(row["high_points"])
+    assert f"<td>{base:.1f}%</td><td>{changed:.1f}%</td><td>{delta:+.1f}</td>" in html
+    assert row["p"] == row["adjusted_p"]  # one card: nothing to correct
 
 
 def test_a_change_that_changes_nothing_finds_exactly_no_change(tmp_path: Path) -> None:
@@ -125,9 +137,16 @@ def test_cards_with_nothing_but_their_slot_are_not_played(tmp_path: Path) -> Non
     contents, each keeps all three, so every change is the set as it is and only the base plays."""
     result = runner.invoke(
         app, ["cardvalue", "siege-of-olympus", "-a", "random,random", "--all", "--baseline",
-              "Aegis", "-n", "3", "-w", "1", "--keep", str(tmp_path / "sweep")],
+              "Aegis", "-n", "3", "-w", "1", "--keep", str(tmp_path / "sweep"),
+              "--csv", str(tmp_path / "artifacts.csv")],
     )  # fmt: skip
     assert result.exit_code == 0, result.output
+    with (tmp_path / "artifacts.csv").open(encoding="utf-8") as file:
+        rows = list(csv.DictReader(file))
+    assert len(rows) == 14 and {r["played"] for r in rows} == {"no"}
+    assert {(r["delta_points"], r["p"], r["significant"]) for r in rows} == {
+        ("0.00", "1.0000", "no")
+    }
     text = " ".join(result.stdout.split())
     assert "Not played, as the card file stays the same: Golden Fleece (068), Harpe (069)" in text
     assert "Chariot of Helios (081) (a changed card keeps its number, name, flavour, piece" in text
@@ -151,6 +170,12 @@ def test_cards_with_nothing_but_their_slot_are_not_played(tmp_path: Path) -> Non
         (["bellum", "-a", "random", "--card", "16"], "breaks the card set"),
         (["bellum", "-a", "random", "--card", "16", "--baseline", "1"], "are districts"),
         (["siege-of-olympus", "-a", "random", "--card", "3", "--baseline", "46"], "same kind"),
+        # refused before any game, not after a sweep of hours
+        (["bellum", "-a", "random", "--card", "45", "--csv", "."], "--csv . is a folder"),
+        (
+            ["bellum", "-a", "random", "--card", "45", "--out", "/no-such-folder/value.html"],
+            "the folder /no-such-folder does not exist",
+        ),
     ],
 )
 def test_bad_cardvalue_arguments_are_refused_in_one_line(

@@ -11,7 +11,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from bellica.cli.params import GameArgument, OptionList, Players, Variant, parse_options
+from bellica.cli.params import (
+    GameArgument,
+    OptionList,
+    Players,
+    Variant,
+    check_output_file,
+    parse_options,
+)
 
 if TYPE_CHECKING:
     from bellica.arena import GameResult
@@ -78,6 +85,14 @@ def cardvalue(
         Path | None,
         typer.Option("--out", help="Write the table and a forest plot as one HTML file."),
     ] = None,
+    csv_out: Annotated[
+        Path | None,
+        typer.Option(
+            "--csv",
+            help="Write the table as CSV, one row per card: win rates and Δ in percentage"
+            " points, the interval, p and adjusted p, whether it was played.",
+        ),
+    ] = None,
     keep: Annotated[
         Path | None,
         typer.Option(
@@ -119,6 +134,8 @@ def cardvalue(
         raise InvalidConfig("give --card X, or --all for every card (not both)")
     if correction not in CORRECTIONS:
         raise InvalidConfig(f"--correction is one of {', '.join(CORRECTIONS)}, not {correction!r}")
+    check_output_file(out, "--out")
+    check_output_file(csv_out, "--csv")
     specs = [spec.strip() for spec in agents.split(",")]
     if not all(specs):
         raise InvalidConfig(f"--agents takes comma-separated agent specs, not {agents!r}")
@@ -239,6 +256,10 @@ def cardvalue(
         page = _page(comparisons, subject.label, correction, skipped, same)
         out.write_text(page, encoding="utf-8")
         console.print(Text(f"Written to {out}"), soft_wrap=True)
+    if csv_out is not None:
+        not_played = {label for label, _, c in changes if c is None}
+        csv_out.write_text(_csv(comparisons, not_played), encoding="utf-8")
+        console.print(Text(f"Written to {csv_out}"), soft_wrap=True)
     if keep is not None:
         console.print(
             Text(f"Each run's games in {keep}/ (base, and one folder per card: bellica report)"),
@@ -341,6 +362,50 @@ def _rows(comparisons: list[Comparison]) -> list[tuple[str, ...]]:
         )
         for c in ordered
     ]
+
+
+CSV_COLUMNS = (
+    "card",
+    "change",
+    "games",
+    "win_rate",
+    "changed",
+    "delta_points",
+    "low_points",
+    "high_points",
+    "p",
+    "adjusted_p",
+    "significant",
+    "played",
+)
+
+
+def _csv(comparisons: list[Comparison], not_played: set[str]) -> str:
+    """The table for a spreadsheet or a later merge, in the table's order (by Δ)."""
+    import csv
+    import io
+
+    text = io.StringIO()
+    writer = csv.writer(text, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for c in sorted(comparisons, key=lambda c: c.delta):
+        writer.writerow(
+            [
+                c.card,
+                c.change,
+                c.games,
+                f"{100 * c.base:.2f}",
+                f"{100 * c.changed:.2f}",
+                f"{100 * c.delta:.2f}",
+                f"{100 * c.low:.2f}",
+                f"{100 * c.high:.2f}",
+                f"{c.p:.4f}",
+                f"{c.adjusted:.4f}",
+                "yes" if c.significant else "no",
+                "no" if c.card in not_played else "yes",
+            ]
+        )
+    return text.getvalue()
 
 
 COLUMNS = (

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -45,3 +46,13 @@ def parse_options(items: Sequence[str] | None) -> dict[str, Any]:
             value = text
         options[key] = value
     return options
+
+
+def check_output_file(path: Path | None, option: str) -> None:
+    """Refuses, before any work, a file the command could not write at its end."""
+    if path is None:
+        return
+    if path.is_dir():
+        raise InvalidConfig(f"{option} {path} is a folder; give a file name")
+    if not path.resolve().parent.is_dir():
+        raise InvalidConfig(f"{option} {path}: the folder {path.parent} does not exist")
