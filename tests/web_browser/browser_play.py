@@ -69,6 +69,26 @@ def wait_table(page: Any, timeout: float = TURN_TIMEOUT_MS) -> str:
     return state
 
 
+def counts(page: Any, selectors: dict[str, str]) -> dict[str, int]:
+    """How many elements each CSS selector finds, in one round trip to the page (a locator's
+    count is one each; a whole game by clicking asks thousands)."""
+    found: dict[str, int] = page.evaluate(
+        """(selectors) => Object.fromEntries(Object.entries(selectors).map(
+             ([name, selector]) => [name, document.querySelectorAll(selector).length]))""",
+        selectors,
+    )
+    return found
+
+
+def first_found(page: Any, selectors: list[str]) -> int | None:
+    """The index of the first CSS selector that finds something on the page, in one round trip."""
+    index: int = page.evaluate(
+        "(selectors) => selectors.findIndex((selector) => document.querySelector(selector))",
+        selectors,
+    )
+    return None if index < 0 else index
+
+
 def moves(page: Any) -> int:
     return int(page.get_attribute("#table", "data-moves"))
 
@@ -117,29 +137,35 @@ def first_action(page: Any) -> Any:
 def imperio_step(page: Any) -> str:
     """One Imperio Bellum click: a set-up shortcut, else a highlighted destination, else a
     highlighted square, else the first listed action. Returns what was clicked."""
-    setup = first_setup_button(page)
-    if setup is not None:
+    found = counts(
+        page,
+        {
+            "setup": ", ".join(f"#actions button.action[data-kind='{k}']" for k in SETUP_KINDS),
+            "target": "#board .square.target",
+            "picked": "#board .square.picked",
+            "pick": "#board .square.pick",
+            "actionable": "#board .square.actionable",
+        },
+    )
+    if found["setup"]:
+        setup = first_setup_button(page)
+        assert setup is not None
         click_and_wait(page, setup)
         return "setup"
-    if not page.locator("#board .square.target").count():
-        hold = page.locator("#board .square.picked")  # a picked piece with nowhere to go
-        if hold.count():
-            hold.click()
-            click_and_wait(page, page.locator("#chooser .choice[data-kind=hold]"))
-            return "square"
-        pick = page.locator("#board .square.pick")  # looking at a piece sends nothing
-        if pick.count():
-            pick.first.click()
-            page.wait_for_selector("#board .square.picked")
-            return "square"
-    for selector, what in (
-        ("#board .square.target", "target"),
-        ("#board .square.actionable", "square"),
-    ):
-        squares = page.locator(selector)
-        if squares.count():
-            click_and_wait(page, squares.first)
-            return what
+    if found["target"]:
+        click_and_wait(page, page.locator("#board .square.target").first)
+        return "target"
+    if found["picked"]:  # a picked piece with nowhere to go
+        page.locator("#board .square.picked").click()
+        click_and_wait(page, page.locator("#chooser .choice[data-kind=hold]"))
+        return "square"
+    if found["pick"]:  # looking at a piece sends nothing
+        page.locator("#board .square.pick").first.click()
+        page.wait_for_selector("#board .square.picked")
+        return "square"
+    if found["actionable"]:
+        click_and_wait(page, page.locator("#board .square.actionable").first)
+        return "square"
     click_and_wait(page, first_action(page))
     return "button"
 

@@ -164,3 +164,44 @@ def test_the_log_follows_the_game_unless_scrolled_back(page: Any, server: Server
     )
     at = after_moves(1)
     assert at["top"] == at["end"], at  # back at the end: it follows again
+
+
+# Animation frames a second and a half late: a view from the feed waits that long to be drawn.
+SLOW_FRAMES = """(() => {
+  window.requestAnimationFrame = (draw) => setTimeout(() => draw(performance.now()), 1500);
+  window.freed = [];  // the move drawn each time the table takes clicks again
+  new MutationObserver(() => {
+    const table = document.querySelector("#table");
+    if (table?.dataset.busy === "false" && window.wasBusy) window.freed.push(table.dataset.moves);
+    window.wasBusy = table?.dataset.busy === "true";
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-busy"] });
+})();"""
+
+
+@pytest.mark.browser
+def test_your_move_is_drawn_before_the_table_takes_clicks_again(page: Any, server: Server) -> None:
+    """The feed may bring your move before the answer to your request does: the answer then
+    draws it at once, not at the next frame, so no click can land on the table before it."""
+    page.add_init_script(SLOW_FRAMES)
+    created: dict[str, Any] = server.create_game(
+        {"game": "imperio-bellum", "seats": [HUMAN, HUMAN]}
+    )
+    game_url = f"{server.url}/api/games/{created['game']['id']}"
+    for _ in range(10):  # the other seat sets up first
+        if post_json(game_url, None, created["seats"][0]["token"])["game"]["to_move"] == 0:
+            break
+        set_up_moves(server, created, 1, 0)
+    page.goto(server.url + created["seats"][0]["link"])
+    formation = page.locator("#actions button.action[data-kind='formation']").first
+    formation.wait_for()
+    start = moves(page)
+
+    def answer_late(route: Any) -> None:
+        response = route.fetch()
+        time.sleep(0.5)  # meanwhile the feed brings the same move
+        route.fulfill(response=response)
+
+    page.route("**/api/games/*/actions", answer_late)
+    formation.click()
+    page.wait_for_function("() => window.freed.length > 0", polling=50)
+    assert page.evaluate("() => window.freed") == [str(start + 1)]

@@ -9,7 +9,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from browser_play import create_in_lobby, glossary_keys_used, moves, wait_table
+from browser_play import counts, create_in_lobby, first_found, glossary_keys_used, moves, wait_table
 from browser_server import REPO, Server, screenshot_dir
 
 from bellica.core.record import Record
@@ -86,13 +86,13 @@ def magia_step(page: Any, clicks: Counter[str]) -> str:
     if done is not None and clicks[f"recruit on day {day}"] >= RECRUITS_A_DAY:
         click(page, done)
         return "done"
-    for what, selector, choice in pieces:
-        found = page.locator(selector)
-        if found.count():
-            click(page, found.first, choice)
-            if what == "recruit":
-                clicks[f"recruit on day {day}"] += 1
-            return what
+    index = first_found(page, [selector for _, selector, _ in pieces])
+    if index is not None:
+        what, selector, choice = pieces[index]
+        click(page, page.locator(selector).first, choice)
+        if what == "recruit":
+            clicks[f"recruit on day {day}"] += 1
+        return what
     barrel = bar_button(page, "barrel")
     if barrel is not None and not clicks["barrel"]:
         click(page, barrel)
@@ -112,24 +112,39 @@ def no_horizontal_scroll(page: Any) -> None:
     assert widths[0] <= widths[1], f"the page scrolls sideways: {widths}"
 
 
+ZONES = {
+    "castles": ".magia .castle",
+    "rivals": ".magia .rivals .castle-compact",
+    "yours": ".magia > .castle-large.yours",
+    "horde lines": ".magia .castle .lines tbody tr.line",
+    "tavern": ".magia .places .place-tavern",
+    "creature slots": ".magia .market .slot",
+    "chest piles": ".magia .treasury .chest-pile",
+    "reserve": ".magia .treasury .reserve .resource",
+}
+ZONES_DRAWN = {
+    "castles": 3,
+    "rivals": 2,
+    "yours": 1,
+    "horde lines": 18,
+    "tavern": 1,
+    "creature slots": 4,
+    "chest piles": 3,
+    "reserve": 3,
+}
+
+
 def zones_drawn(page: Any) -> None:
     """Three castles (yours large at the bottom), six horde lines each, the kingdom with the
     Tavern, the four creature slots under their piles, the chest piles and the reserve."""
-    assert page.locator(".magia .castle").count() == 3
-    assert page.locator(".magia .rivals .castle-compact").count() == 2
-    assert page.locator(".magia > .castle-large.yours").count() == 1
-    assert page.locator(".magia .castle .lines tbody tr.line").count() == 18
-    assert page.locator(".magia .places .place-tavern").count() == 1
-    assert page.locator(".magia .market .slot").count() == 4
-    assert page.locator(".magia .treasury .chest-pile").count() == 3
-    assert page.locator(".magia .treasury .reserve .resource").count() == 3
+    drawn = counts(page, ZONES)
+    assert drawn == ZONES_DRAWN, drawn
     die = page.get_attribute(".magia", "data-die")
-    lit = page.locator(".magia .castle .lines tr.line.active")
-    if die:
-        assert lit.count() == 3
-        assert {lit.nth(i).get_attribute("data-face") for i in range(3)} == {die}
-    else:
-        assert lit.count() == 0
+    faces = page.evaluate(
+        """() => [...document.querySelectorAll(".magia .castle .lines tr.line.active")]
+             .map((line) => line.dataset.face)"""
+    )
+    assert faces == ([die] * 3 if die else []), (die, faces)
 
 
 def help_keys_known(page: Any, server: Server, *, hover: bool = False) -> None:
@@ -149,11 +164,20 @@ def help_keys_known(page: Any, server: Server, *, hover: bool = False) -> None:
 def worth_a_picture(page: Any) -> bool:
     """The attack phase on your turn with something to raid, chests on the table and creatures
     under your castle, the bar's drawer closed."""
+    if page.get_attribute(".magia", "data-phase") != "attack":
+        return False
+    found = counts(
+        page,
+        {
+            "raids": ".magia .places .card.actionable",
+            "chests": ".magia .rivals .chest",
+            "under": ".magia .castle-large .under-card",
+        },
+    )
     return bool(
-        page.get_attribute(".magia", "data-phase") == "attack"
-        and page.locator(".magia .places .card.actionable").count() > 0
-        and page.locator(".magia .rivals .chest").count() >= 2
-        and page.locator(".magia .castle-large .under-card").count() >= 3
+        found["raids"] > 0
+        and found["chests"] >= 2
+        and found["under"] >= 3
         and page.locator("#actions .drawer").is_hidden()
     )
 

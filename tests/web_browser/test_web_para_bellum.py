@@ -10,7 +10,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from browser_play import create_in_lobby, glossary_keys_used, moves, wait_table
+from browser_play import counts, create_in_lobby, first_found, glossary_keys_used, moves, wait_table
 from browser_server import REPO, Server, screenshot_dir
 
 from bellica.core import SPECTATOR
@@ -101,11 +101,11 @@ def pb_step(page: Any, clicks: Counter[str]) -> str:
             "discard",
         ),
     ]
-    for what, selector, choice in pieces:
-        found = page.locator(selector)
-        if found.count():
-            click(page, found.first, choice)
-            return what
+    index = first_found(page, [selector for _, selector, _ in pieces])
+    if index is not None:
+        what, selector, choice = pieces[index]
+        click(page, page.locator(selector).first, choice)
+        return what
     bar = bar_buttons(page)
     play = page.locator(".para-bellum .your-hand .command-hand .card.actionable")
     if play.count() and not clicks[f"play in round {turn}"]:
@@ -152,14 +152,29 @@ def zones_drawn(page: Any, players: int) -> None:
     """Every general's army (yours large at the bottom, 4 rows of cells each), the Starting
     card with the blue General die on it, the Battle Line, the Event and Battle panel with the
     Battle card's five bonuses."""
-    assert page.locator(".para-bellum .general").count() == players
-    assert page.locator(".para-bellum .rivals .general-compact").count() == players - 1
-    assert page.locator(".para-bellum > .general-large.yours").count() == 1
-    assert page.locator(".para-bellum .general-large .army .cell").count() >= 4 * 9 - 8
-    assert page.locator(".para-bellum .army-card.starting").count() == players
-    assert page.locator(".para-bellum .army-card.starting .pb-die.die-general").count() == players
-    assert page.locator(".para-bellum .battle-line").count() == 1
-    assert page.locator(".para-bellum .battle .bonus").count() == 5
+    drawn = counts(
+        page,
+        {
+            "generals": ".para-bellum .general",
+            "rivals": ".para-bellum .rivals .general-compact",
+            "yours": ".para-bellum > .general-large.yours",
+            "cells": ".para-bellum .general-large .army .cell",
+            "starting": ".para-bellum .army-card.starting",
+            "general dice": ".para-bellum .army-card.starting .pb-die.die-general",
+            "battle line": ".para-bellum .battle-line",
+            "bonuses": ".para-bellum .battle .bonus",
+        },
+    )
+    assert drawn.pop("cells") >= 4 * 9 - 8, drawn
+    assert drawn == {
+        "generals": players,
+        "rivals": players - 1,
+        "yours": 1,
+        "starting": players,
+        "general dice": players,
+        "battle line": 1,
+        "bonuses": 5,
+    }, drawn
 
 
 def help_keys_known(page: Any, server: Server) -> None:

@@ -181,7 +181,12 @@ class Table {
     if (previous) {
       const before = previous.game.moves;
       const now = view.game.moves;
-      if (now < before || (fromAction && now === before)) return;
+      if (now < before) return;
+      if (fromAction && now === before) {
+        // the feed brought this move first: draw it now, before the table takes clicks again
+        if (this.updatePending) this.update();
+        return;
+      }
     }
     this.views.set(key, view);
     // your own move shows at once; views from the feed (other seats' moves, often several
