@@ -103,6 +103,7 @@ class Table {
     this.feeds = [];
     this.feedStates = new Map();
     this.logMoves = []; // move numbers of the log entries drawn so far
+    this.updatePending = false; // a view from the feed waits for the next frame (updateSoon)
     this.plugin = null; // the game's drawing, once loaded
     this.turnKey = null; // "moves:to_move" of the turn the clock counts
     this.turnSince = 0;
