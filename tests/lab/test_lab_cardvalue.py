@@ -170,6 +170,9 @@ def test_cards_with_nothing_but_their_slot_are_not_played(tmp_path: Path) -> Non
         (["bellum", "-a", "random", "--card", "16"], "breaks the card set"),
         (["bellum", "-a", "random", "--card", "16", "--baseline", "1"], "are districts"),
         (["siege-of-olympus", "-a", "random", "--card", "3", "--baseline", "46"], "same kind"),
+        # cards this configuration never deals: marked for more players, Alliances but at four
+        (["para-bellum", "-a", "random", "--card", "31"], "is not in play in this configuration"),
+        (["para-bellum", "-a", "random", "--card", "502"], "is not in play in this configuration"),
         # refused before any game, not after a sweep of hours
         (["bellum", "-a", "random", "--card", "45", "--csv", "."], "--csv . is a folder"),
         (
@@ -204,3 +207,21 @@ def test_every_card_at_once_corrects_for_their_number(tmp_path: Path) -> None:
     assert f"Benjamini–Hochberg's correction for {len(spells) - 1} cards" in text
     html = page.read_text(encoding="utf-8")
     assert html.count("<svg") == 1 and html.count("<tr>") == len(spells)  # head + the cards
+
+
+@pytest.mark.parametrize(
+    ("players", "unused"),
+    [
+        (2, [f"{n:03d}" for n in (*range(31, 61), 501, 502, 503)]),
+        (3, [f"{n:03d}" for n in (*range(46, 61), 501, 502, 503)]),
+        (4, []),
+    ],
+)
+def test_cards_left_in_the_box_are_not_valued(players: int, unused: list[str]) -> None:
+    """Para Bellum deals the Army cards marked for more players and the Alliances only at
+    those counts: valuing them elsewhere would play hours of games identical to the base's."""
+    game = bellica.load("para-bellum", players=players)
+    assert sorted(game.table.token[uid] for uid in game.unused_uids()) == unused
+    state = game.new_game(seed=3)
+    dealt = set(state.army_deck) | set(state.command_deck) | set(state.objective_deck)
+    assert not dealt & game.unused_uids()

@@ -159,7 +159,8 @@ def cardvalue(
         raise InvalidConfig(f"{info.title} has no cards to value")
     data = card_data(loaded)
     base_entry = find(data, baseline) if baseline is not None else None
-    in_play = {copy.name for copy in loaded.table.copies}
+    unused = loaded.unused_uids()
+    in_play = {copy.name for uid, copy in enumerate(loaded.table.copies) if uid not in unused}
     if all_cards:
         targets = [e for e in entries(data) if e.name in in_play and e != base_entry]
         if base_entry is not None:

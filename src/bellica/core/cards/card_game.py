@@ -34,6 +34,11 @@ class CardGame(Game):
     # the ones the card set's structure hangs on (which stack or colour slot it fills).
     card_slot_fields: ClassVar[tuple[str, ...]] = ()
 
+    def unused_uids(self) -> frozenset[int]:
+        """The copies this configuration leaves in the box (say, cards marked for more
+        players): no game of it ever deals them, so the lab values only the others."""
+        return frozenset()
+
     def card_file(self) -> Path:
         """The card file this configuration plays with: the designer's, or the game's own
         (data/cards.toml in its package)."""

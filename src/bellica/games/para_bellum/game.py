@@ -228,6 +228,10 @@ class ParaBellum(CardGame):
             )
         return options
 
+    def unused_uids(self) -> frozenset[int]:
+        """Army cards marked for more players, and the Alliances but at four."""
+        return frozenset(self.unused_army + ([] if self.teamed else self.alliance_uids))
+
     def team_of(self, side: int) -> int:
         return side % 2 if self.teamed else side
 
