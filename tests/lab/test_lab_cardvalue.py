@@ -92,12 +92,12 @@ def test_cardvalue_plays_the_same_seeds_with_and_without_the_card(tmp_path: Path
     page = tmp_path / "value.html"
     result = runner.invoke(
         app, ["cardvalue", "siege-of-olympus", "-a", "greedy,random", "--card", "3",
-              "--baseline", "1", "-n", "12", "-w", "1", "--seed", "5", "--out", str(page),
+              "--baseline", "1", "-n", "6", "-w", "1", "--seed", "5", "--out", str(page),
               "--csv", str(tmp_path / "value.csv")],
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     text = " ".join(result.stdout.split())
-    assert "What each card is worth" in text and "greedy's win rate over 12 paired games" in text
+    assert "What each card is worth" in text and "greedy's win rate over 6 paired games" in text
     html = page.read_text(encoding="utf-8")
     assert "<td>Calliope (003)</td><td>as Olympian Archer</td>" in html
     assert html.count("<svg") == 1 and "<script" not in html
@@ -105,7 +105,7 @@ def test_cardvalue_plays_the_same_seeds_with_and_without_the_card(tmp_path: Path
     with (tmp_path / "value.csv").open(encoding="utf-8") as file:
         (row,) = list(csv.DictReader(file))
     assert row["card"] == "Calliope (003)" and row["change"] == "as Olympian Archer"
-    assert row["games"] == "12" and row["played"] == "yes"
+    assert row["games"] == "6" and row["played"] == "yes"
     base, changed, delta = (float(row[k]) for k in ("win_rate", "changed", "delta_points"))
     assert delta == pytest.approx(changed - base, abs=0.01)
     assert float(row["low_points"]) <= delta <= float(row["high_points"])
